@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Argonaut",
+  products: [
+    // The Foundation-free core: JSON, Decoded, Decodable, operators, curry.
+    .library(name: "Argonaut", targets: ["Argonaut"]),
+    // Per-domain services over HTTP (Foundation, plus FoundationNetworking on Linux).
+    .library(name: "ArgonautServices", targets: ["ArgonautServices"]),
+    // The example domain from the article: User, NewsFeed, UserService, NewsFeedService.
+    .library(name: "NewsFeedExample", targets: ["NewsFeedExample"]),
+    // One dynamic library holding every target the playgrounds need, loaded with a
+    // single `-lArgonautDynamic`. Separate dynamic products would each embed a copy
+    // of the core.
+    .library(
+      name: "ArgonautDynamic", type: .dynamic,
+      targets: ["Argonaut", "ArgonautServices", "NewsFeedExample"]),
+  ],
+  targets: [
+    .target(name: "Argonaut"),
+    .target(name: "ArgonautServices", dependencies: ["Argonaut"]),
+    .target(name: "NewsFeedExample", dependencies: ["Argonaut", "ArgonautServices"]),
+    .executableTarget(
+      name: "ArgonautBenchmarks",
+      dependencies: ["Argonaut"],
+      path: "Benchmarks/Sources/ArgonautBenchmarks"),
+    .testTarget(name: "ArgonautTests", dependencies: ["Argonaut"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

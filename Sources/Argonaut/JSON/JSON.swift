@@ -1,0 +1,113 @@
+/// A JSON value.
+///
+/// Parse one from text or bytes, build one from literals, match on its cases, and
+/// print it back:
+///
+/// ```swift
+/// let json = try JSON(parsing: #"{"id": 1, "tags": ["a", "b"]}"#)
+/// let built: JSON = ["id": 1, "tags": ["a", "b"]]
+/// json == built                    // true
+/// if case .object(let object) = json, let tags = object["tags"] { print(tags) }  // ["a","b"]
+/// print(json)                      // {"id":1,"tags":["a","b"]}
+/// ```
+///
+/// A parsed document is stored flat, as one validated "tape". `JSONObject`,
+/// `JSONArray` and `JSONNumber` are views onto it: matching a case materializes only
+/// that value, and a number is converted only when asked for. Values are immutable,
+/// `Sendable`, and cheap to copy.
+///
+/// Equality is structural. Numbers compare by exact value (`1 == 1.0`), strings by
+/// Unicode scalars, and objects by their members, in any order.
+public enum JSON: Sendable {
+  /// An object: string keys, in document order, each key once (the last duplicate wins).
+  case object(JSONObject)
+  /// An array.
+  case array(JSONArray)
+  /// A string.
+  case string(String)
+  /// A number, kept exactly.
+  case number(JSONNumber)
+  /// `true` or `false`.
+  case bool(Bool)
+  /// `null`.
+  case null
+}
+
+extension JSON {
+  /// The value whose tape entry is at `index` of `document`.
+  @inlinable
+  init(_ document: JSONDocument, at index: Int) {
+    let entry = document.tape[index]
+    switch Tape.tag(entry) {
+    case .object: self = .object(JSONObject(document: document, index: index))
+    case .array: self = .array(JSONArray(document: document, index: index))
+    case .string: self = .string(document.bytes.withUnsafeBufferPointer { StringText.string(entry, in: $0) })
+    case .smallInt: self = .number(JSONNumber(document: nil, entry: entry))
+    case .number: self = .number(JSONNumber(document: document, entry: entry))
+    case .true: self = .bool(true)
+    case .false: self = .bool(false)
+    case .null: self = .null
+    }
+  }
+
+  /// Parses UTF-8 `bytes` that the new document may keep as its storage.
+  static func parse(_ bytes: [UInt8], options: JSONParsingOptions) throws(JSONParseError) -> JSON {
+    let tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+      try JSONScanner.tape(for: buffer, maximumDepth: options.maximumDepth)
+    }
+    return JSON(JSONDocument(bytes: bytes, tape: tape), at: 0)
+  }
+
+  /// Parses a JSON document from text.
+  ///
+  /// ```swift
+  /// let json = try JSON(parsing: #"{"userName": "ada"}"#)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The document.
+  ///   - options: Parsing options, such as the nesting limit.
+  /// - Throws: `JSONParseError`, with the line and column of the first problem.
+  /// - Complexity: O(*n*) in the length of `text`.
+  public init(parsing text: String, options: JSONParsingOptions = .default) throws(JSONParseError) {
+    self = try JSON.parse(Array(text.utf8), options: options)
+  }
+
+  /// Parses a JSON document from UTF-8 bytes, without copying them.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document, in UTF-8. A leading byte order mark is ignored.
+  ///   - options: Parsing options, such as the nesting limit.
+  /// - Throws: `JSONParseError`, with the line and column of the first problem.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public init(parsing bytes: [UInt8], options: JSONParsingOptions = .default) throws(JSONParseError) {
+    self = try JSON.parse(bytes, options: options)
+  }
+
+  /// Parses a JSON document from any collection of UTF-8 bytes, such as `Data` or
+  /// an `ArraySlice<UInt8>`.
+  ///
+  /// Contiguous collections are copied once with a bulk copy; the parsed values
+  /// refer to that copy.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document, in UTF-8. A leading byte order mark is ignored.
+  ///   - options: Parsing options, such as the nesting limit.
+  /// - Throws: `JSONParseError`, with the line and column of the first problem.
+  public init<Bytes: Collection<UInt8>>(
+    parsing bytes: Bytes, options: JSONParsingOptions = .default
+  ) throws(JSONParseError) {
+    let array = bytes.withContiguousStorageIfAvailable { Array($0) } ?? Array(bytes)
+    self = try JSON.parse(array, options: options)
+  }
+
+  /// Parses a JSON document from raw UTF-8 bytes, which are copied once.
+  ///
+  /// - Parameters:
+  ///   - buffer: The document, in UTF-8. A leading byte order mark is ignored.
+  ///   - options: Parsing options, such as the nesting limit.
+  /// - Throws: `JSONParseError`, with the line and column of the first problem.
+  public init(parsing buffer: UnsafeRawBufferPointer, options: JSONParsingOptions = .default) throws(JSONParseError) {
+    self = try JSON.parse(Array(buffer), options: options)
+  }
+}

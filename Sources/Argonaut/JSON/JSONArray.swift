@@ -1,0 +1,90 @@
+/// The elements of a JSON array: a view onto a parsed document.
+///
+/// It is a `Collection` of `JSON` values in document order. Iterating is O(1) per
+/// element; `count` is O(1).
+///
+/// ```swift
+/// let json = try JSON(parsing: "[1, 2, 3]")
+/// if case .array(let numbers) = json {
+///   numbers.count                                    // 3
+///   numbers.compactMap { $0.intValue }.reduce(0, +)  // 6
+/// }
+/// let built: JSONArray = ["a", 1, true]
+/// ```
+public struct JSONArray: Sendable {
+  @usableFromInline let document: JSONDocument
+  @usableFromInline let index: Int
+
+  @inlinable
+  init(document: JSONDocument, index: Int) {
+    self.document = document
+    self.index = index
+  }
+
+  /// Creates an array of `elements`.
+  public init<Elements: Sequence<JSON>>(_ elements: Elements) {
+    var writer = JSONWriter(format: .compact)
+    writer.writeArray(elements)
+    self = writer.parsed().arrayValue!
+  }
+
+  /// An empty array.
+  public init() {
+    self.init(EmptyCollection<JSON>())
+  }
+
+  /// Returns the element at `offset`, or `nil` when it is out of range.
+  ///
+  /// - Complexity: O(1) when no element is a container; otherwise O(*offset*).
+  public func element(at offset: Int) -> JSON? {
+    guard offset >= 0 else { return nil }
+    let entry = document.tape[index]
+    let span = Tape.span(entry)
+    let count = Tape.storedCount(entry)
+    if count < Tape.maxCount && span == count + 1 {
+      return offset < count ? JSON(document, at: index + 1 + offset) : nil
+    }
+    var i = startIndex
+    for _ in 0..<offset {
+      guard i != endIndex else { return nil }
+      formIndex(after: &i)
+    }
+    return i == endIndex ? nil : self[i]
+  }
+}
+
+extension JSONArray: Collection {
+  /// A position in a `JSONArray`.
+  public struct Index: Comparable, Hashable, Sendable {
+    @usableFromInline let position: Int
+    @inlinable init(position: Int) { self.position = position }
+    @inlinable public static func < (lhs: Index, rhs: Index) -> Bool { lhs.position < rhs.position }
+  }
+
+  @inlinable public var startIndex: Index { Index(position: index + 1) }
+
+  @inlinable public var endIndex: Index { Index(position: index + Tape.span(document.tape[index])) }
+
+  @inlinable
+  public func index(after i: Index) -> Index {
+    Index(position: i.position + Tape.span(document.tape[i.position]))
+  }
+
+  @inlinable
+  public subscript(position: Index) -> JSON {
+    JSON(document, at: position.position)
+  }
+
+  /// The number of elements. O(1).
+  public var count: Int {
+    document.tape.withUnsafeBufferPointer { Tape.count(at: index, in: $0) }
+  }
+
+  @inlinable public var isEmpty: Bool { Tape.span(document.tape[index]) == 1 }
+}
+
+extension JSONArray: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: JSON...) {
+    self.init(elements)
+  }
+}

@@ -1,0 +1,103 @@
+/// The members of a JSON object: a view onto a parsed document.
+///
+/// Keys keep their document order and are unique: when a document repeats a key,
+/// the last value wins, at the position of the first occurrence. It is a
+/// `Collection` of `(key: String, value: JSON)` pairs.
+///
+/// ```swift
+/// let json = try JSON(parsing: #"{"name": "Ada", "age": 36}"#)
+/// if case .object(let person) = json {
+///   person["name"]                    // .string("Ada")
+///   person.keys                       // ["name", "age"]
+/// }
+/// let built: JSONObject = ["name": "Ada", "age": 36]
+/// ```
+///
+/// Looking up a key compares its UTF-8 bytes with each key in turn, without hashing
+/// or materializing keys; strings are compared by Unicode scalars.
+public struct JSONObject: Sendable {
+  @usableFromInline let document: JSONDocument
+  @usableFromInline let index: Int
+
+  @inlinable
+  init(document: JSONDocument, index: Int) {
+    self.document = document
+    self.index = index
+  }
+
+  /// Creates an object from key-value pairs, in order; for a repeated key, the last
+  /// value wins.
+  public init<Members: Sequence<(String, JSON)>>(_ members: Members) {
+    var writer = JSONWriter(format: .compact)
+    writer.writeObject(members)
+    self = writer.parsed().objectValue!
+  }
+
+  /// Creates an object from a dictionary, with its keys in sorted order.
+  public init(_ dictionary: [String: JSON]) {
+    self.init(dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.lazy.map { ($0.key, $0.value) })
+  }
+
+  /// An empty object.
+  public init() {
+    self.init(EmptyCollection<(String, JSON)>())
+  }
+
+  /// The value for `key`, or `nil` when the object has no such key.
+  ///
+  /// - Complexity: O(*n*) in the number of members, comparing bytes only.
+  @inlinable
+  public subscript(key: String) -> JSON? {
+    guard let position = position(of: key) else { return nil }
+    return JSON(document, at: position)
+  }
+
+  /// The tape position of the value for `key`.
+  @inlinable
+  func position(of key: String) -> Int? {
+    var key = key
+    return key.withUTF8 { key in
+      document.withUnsafeBuffers { tape, bytes in ObjectKeys.find(key, inObjectAt: index, tape: tape, bytes: bytes) }
+    }
+  }
+
+  /// The keys, in document order.
+  public var keys: [String] { map(\.key) }
+}
+
+extension JSONObject: Collection {
+  /// A position in a `JSONObject`.
+  public struct Index: Comparable, Hashable, Sendable {
+    @usableFromInline let position: Int
+    @inlinable init(position: Int) { self.position = position }
+    @inlinable public static func < (lhs: Index, rhs: Index) -> Bool { lhs.position < rhs.position }
+  }
+
+  @inlinable public var startIndex: Index { Index(position: index + 1) }
+
+  @inlinable public var endIndex: Index { Index(position: index + Tape.span(document.tape[index])) }
+
+  @inlinable
+  public func index(after i: Index) -> Index {
+    Index(position: i.position + 1 + Tape.span(document.tape[i.position + 1]))
+  }
+
+  @inlinable
+  public subscript(position: Index) -> (key: String, value: JSON) {
+    (key: document.bytes.withUnsafeBufferPointer { StringText.string(document.tape[position.position], in: $0) },
+     value: JSON(document, at: position.position + 1))
+  }
+
+  /// The number of members. O(1).
+  public var count: Int {
+    document.tape.withUnsafeBufferPointer { Tape.count(at: index, in: $0) }
+  }
+
+  @inlinable public var isEmpty: Bool { Tape.span(document.tape[index]) == 1 }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+  public init(dictionaryLiteral elements: (String, JSON)...) {
+    self.init(elements)
+  }
+}

@@ -1,0 +1,359 @@
+/// The validating parser: one pass over UTF-8 bytes that writes the tape.
+///
+/// It never recurses; open containers live on an explicit stack, so nesting is
+/// bounded only by `maximumDepth`. Every RFC 8259 rule is checked here: grammar,
+/// number syntax, escapes, surrogate pairs and UTF-8 well-formedness. Strings and
+/// numbers are not converted; the tape records where their text is.
+@usableFromInline
+struct JSONScanner: ~Copyable {
+  let input: UnsafeBufferPointer<UInt8>
+  let start: UnsafePointer<UInt8>
+  let end: UnsafePointer<UInt8>
+  let maximumDepth: Int
+  var tape: GrowableBuffer<UInt64>
+  var frames: GrowableBuffer<Frame>
+
+  /// An open container: where its header is, and the state of its parent to
+  /// restore when it closes.
+  struct Frame {
+    var header: Int
+    var parentCount: Int
+    var parentIsObject: Bool
+  }
+
+  @usableFromInline
+  static func isNumberByte(_ b: UInt8) -> Bool {
+    switch b {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+      UInt8(ascii: "e"), UInt8(ascii: "E"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Parses a whole document and returns its tape.
+  ///
+  /// - Throws: `JSONParseError` for any violation of RFC 8259, a nesting deeper than
+  ///   `maximumDepth`, or a document larger than 4 GiB.
+  static func tape(
+    for input: UnsafeBufferPointer<UInt8>, maximumDepth: Int
+  ) throws(JSONParseError) -> [UInt64] {
+    guard input.count <= Tape.maxOffset else {
+      throw JSONParseError(
+        kind: .documentTooLarge, offset: 0, line: 1, column: 1,
+        expected: "a document of at most \(Tape.maxOffset) bytes", found: "\(input.count) bytes")
+    }
+    // An empty buffer may have no base address; parse it from a valid empty range.
+    var empty: UInt8 = 0
+    return try withUnsafeMutablePointer(to: &empty) { (emptyBase) throws(JSONParseError) in
+      let base = UnsafePointer(input.baseAddress ?? UnsafePointer(emptyBase))
+      var scanner = JSONScanner(
+        input: UnsafeBufferPointer(start: base, count: input.count), start: base, end: base + input.count,
+        maximumDepth: maximumDepth,
+        tape: GrowableBuffer(capacity: Swift.max(16, input.count / 12)),
+        frames: GrowableBuffer(capacity: 32))
+      try scanner.scanDocument()
+      return scanner.tape.array()
+    }
+  }
+
+  // MARK: - Errors
+
+  func error(
+    _ p: UnsafePointer<UInt8>, _ kind: JSONParseError.Kind, expected: String, found: String? = nil
+  ) -> JSONParseError {
+    JSONParseError.at(p - start, in: input, kind: kind, expected: expected, found: found)
+  }
+
+  // MARK: - The document
+
+  @inline(__always)
+  func skipWhitespace(_ p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+    var p = p
+    while p < end {
+      let c = p.pointee
+      guard c <= 0x20, c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+      p += 1
+    }
+    return p
+  }
+
+  mutating func scanDocument() throws(JSONParseError) {
+    var p = start
+    // A UTF-8 byte order mark is ignored, as RFC 8259 section 8.1 allows.
+    if end - p >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
+    p = skipWhitespace(p)
+    var depth = 0
+    var count = 0
+    var inObject = false
+
+    nextValue: while true {
+      // A value is expected at p.
+      guard p < end else { throw error(p, .unexpectedCharacter, expected: "a value") }
+      switch p.pointee {
+      case UInt8(ascii: "\""):
+        p = try scanString(p + 1)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        p = try scanNumber(p)
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = p.pointee == UInt8(ascii: "{")
+        guard depth < maximumDepth else {
+          throw error(p, .depthLimitExceeded, expected: "at most \(maximumDepth) levels of nesting")
+        }
+        frames.append(Frame(header: tape.count, parentCount: count, parentIsObject: inObject))
+        tape.append(0)  // the header, written when the container closes
+        depth += 1
+        count = 0
+        inObject = isObject
+        p = skipWhitespace(p + 1)
+        if p < end && p.pointee == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          p += 1
+          closeContainer(isObject: isObject, count: 0)
+          let parent = frames.removeLast()
+          depth -= 1
+          count = parent.parentCount
+          inObject = parent.parentIsObject
+        } else {
+          if isObject { p = try scanKey(p, afterComma: false) }
+          continue nextValue
+        }
+      case UInt8(ascii: "t"):
+        p = try scanLiteral(p, "true", Tape.literal(.true))
+      case UInt8(ascii: "f"):
+        p = try scanLiteral(p, "false", Tape.literal(.false))
+      case UInt8(ascii: "n"):
+        p = try scanLiteral(p, "null", Tape.literal(.null))
+      default:
+        throw error(p, .unexpectedCharacter, expected: "a value")
+      }
+
+      // A value just ended. Close containers until a ',' asks for another one.
+      while true {
+        p = skipWhitespace(p)
+        guard depth > 0 else {
+          guard p == end else { throw error(p, .unexpectedCharacter, expected: "end of input") }
+          return
+        }
+        count += 1
+        let closer = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if p < end && p.pointee == UInt8(ascii: ",") {
+          p = skipWhitespace(p + 1)
+          if inObject { p = try scanKey(p, afterComma: true) }
+          continue nextValue
+        }
+        guard p < end && p.pointee == closer else {
+          throw error(p, .unexpectedCharacter, expected: inObject ? "',' or '}'" : "',' or ']'")
+        }
+        p += 1
+        closeContainer(isObject: inObject, count: count)
+        let parent = frames.removeLast()
+        depth -= 1
+        count = parent.parentCount
+        inObject = parent.parentIsObject
+      }
+    }
+  }
+
+  /// Writes the header of the innermost open container.
+  mutating func closeContainer(isObject: Bool, count: Int) {
+    let header = frames.last.header
+    var count = count
+    if isObject && count > 1 {
+      count = tape.withMutableContents { (t, used) in
+        ObjectKeys.removeDuplicates(inObjectAt: header, count: count, tape: t, used: &used, bytes: input)
+      }
+    }
+    tape[header] = Tape.container(isObject ? .object : .array, count: count, span: tape.count - header)
+  }
+
+  /// Scans `"key" :` and leaves `p` at the member's value.
+  @inline(__always)
+  mutating func scanKey(_ p: UnsafePointer<UInt8>, afterComma: Bool) throws(JSONParseError) -> UnsafePointer<UInt8> {
+    guard p < end && p.pointee == UInt8(ascii: "\"") else {
+      throw error(p, .unexpectedCharacter, expected: afterComma ? "a string key" : "a string key or '}'")
+    }
+    var p = try scanString(p + 1)
+    p = skipWhitespace(p)
+    guard p < end && p.pointee == UInt8(ascii: ":") else {
+      throw error(p, .unexpectedCharacter, expected: "':'")
+    }
+    return skipWhitespace(p + 1)
+  }
+
+  @inline(__always)
+  mutating func scanLiteral(
+    _ p: UnsafePointer<UInt8>, _ word: StaticString, _ entry: UInt64
+  ) throws(JSONParseError) -> UnsafePointer<UInt8> {
+    let n = word.utf8CodeUnitCount
+    let w = word.utf8Start
+    for i in 1..<n where p + i >= end || p[i] != w[i] {
+      throw error(p + i, .unexpectedCharacter, expected: "'\(Character(Unicode.Scalar(w[i])))' in '\(word)'")
+    }
+    tape.append(entry)
+    return p + n
+  }
+
+  // MARK: - Strings
+
+  /// Scans the string whose text starts at `p` (after the quote) and returns the
+  /// position after the closing quote.
+  @inline(__always)
+  mutating func scanString(_ text: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
+    var p = text
+    var escaped = false
+    while true {
+      // Eight bytes at a time until one of them is a quote, a backslash, a control
+      // character or non-ASCII.
+      while end - p >= 8 {
+        let w = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        let special = JSONScanner.specialBytes(w)
+        if special == 0 {
+          p += 8
+        } else {
+          p += special.trailingZeroBitCount &>> 3
+          break
+        }
+      }
+      guard p < end else {
+        throw error(p, .invalidString, expected: "'\"' to close the string")
+      }
+      let c = p.pointee
+      if c == UInt8(ascii: "\"") {
+        tape.append(Tape.text(.string, flag: escaped, offset: text - start, length: p - text))
+        return p + 1
+      } else if c == UInt8(ascii: "\\") {
+        escaped = true
+        p = try scanEscape(p)
+      } else if c < 0x20 {
+        throw error(p, .invalidString, expected: "'\"' or an escaped control character")
+      } else if c >= 0x80 {
+        let n = UTF8Validation.sequenceLength(p, end: end)
+        guard n > 0 else { throw error(p, .invalidUTF8, expected: "well-formed UTF-8") }
+        p += n
+      } else {
+        p += 1
+      }
+    }
+  }
+
+  /// A mask whose lowest set bit marks the first byte of `w` that ends the fast
+  /// path: `"`, `\`, a control character, or a byte of 0x80 and above.
+  @inline(__always)
+  static func specialBytes(_ w: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = w ^ (ones &* 0x22)
+    let backslash = w ^ (ones &* 0x5C)
+    let quoteZero = (quote &- ones) & ~quote
+    let backslashZero = (backslash &- ones) & ~backslash
+    let control = (w &- ones &* 0x20) & ~w
+    return (quoteZero | backslashZero | control | w) & highs
+  }
+
+  /// Validates the escape at `p` (a backslash) and returns the position after it.
+  mutating func scanEscape(_ p: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
+    guard p + 1 < end else {
+      throw error(p + 1, .invalidString, expected: "an escape character")
+    }
+    switch p[1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return p + 2
+    case UInt8(ascii: "u"):
+      let unit = try hexQuad(p + 2)
+      switch unit {
+      case 0xD800...0xDBFF:
+        guard p + 7 < end, p[6] == UInt8(ascii: "\\"), p[7] == UInt8(ascii: "u") else {
+          throw error(
+            p + 6, .invalidString, expected: "a low surrogate escape after \\u\(JSONParseError.hex(unit, width: 4))")
+        }
+        let low = try hexQuad(p + 8)
+        guard (0xDC00...0xDFFF).contains(low) else {
+          throw error(
+            p + 6, .invalidString, expected: "a low surrogate (\\uDC00-\\uDFFF)",
+            found: "'\\u\(JSONParseError.hex(low, width: 4))'")
+        }
+        return p + 12
+      case 0xDC00...0xDFFF:
+        throw error(
+          p, .invalidString, expected: "a high surrogate (\\uD800-\\uDBFF) before a low surrogate",
+          found: "'\\u\(JSONParseError.hex(unit, width: 4))'")
+      default:
+        return p + 6
+      }
+    default:
+      throw error(p + 1, .invalidString, expected: "an escape character (\", \\, /, b, f, n, r, t or u)")
+    }
+  }
+
+  func hexQuad(_ p: UnsafePointer<UInt8>) throws(JSONParseError) -> UInt32 {
+    var value: UInt32 = 0
+    for i in 0..<4 {
+      guard p + i < end, let digit = JSONScanner.hexValue(p[i]) else {
+        throw error(p + i, .invalidString, expected: "a hexadecimal digit")
+      }
+      value = value &<< 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  @inline(__always)
+  static func hexValue(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return c &- UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return c &- UInt8(ascii: "a") &+ 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return c &- UInt8(ascii: "A") &+ 10
+    default: return nil
+    }
+  }
+
+  // MARK: - Numbers
+
+  /// Scans a number. Integers of up to 18 digits are stored as their value; every
+  /// other number keeps its text for an exact conversion later.
+  @inline(__always)
+  mutating func scanNumber(_ first: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
+    var p = first
+    let negative = p.pointee == UInt8(ascii: "-")
+    if negative { p += 1 }
+    @inline(__always) func digit(_ p: UnsafePointer<UInt8>) -> UInt8? {
+      guard p < end else { return nil }
+      let d = p.pointee &- UInt8(ascii: "0")
+      return d < 10 ? d : nil
+    }
+    guard let lead = digit(p) else {
+      throw error(p, .invalidNumber, expected: "a digit")
+    }
+    var value = UInt64(lead)
+    p += 1
+    if lead != 0 {
+      while let d = digit(p) {
+        value = value &* 10 &+ UInt64(d)
+        p += 1
+      }
+    }
+    let integerDigits = p - first - (negative ? 1 : 0)
+    var isInteger = true
+    if p < end && p.pointee == UInt8(ascii: ".") {
+      isInteger = false
+      p += 1
+      guard digit(p) != nil else { throw error(p, .invalidNumber, expected: "a digit after '.'") }
+      repeat { p += 1 } while digit(p) != nil
+    }
+    if p < end && (p.pointee | 0x20) == UInt8(ascii: "e") {
+      isInteger = false
+      p += 1
+      if p < end && (p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-")) { p += 1 }
+      guard digit(p) != nil else { throw error(p, .invalidNumber, expected: "a digit in the exponent") }
+      repeat { p += 1 } while digit(p) != nil
+    }
+    if isInteger && integerDigits <= 18 && !(negative && value == 0) {
+      // 18 digits are below 10^18 < 2^60, so the value fits a small integer.
+      tape.append(Tape.smallInt(negative ? -Int64(value) : Int64(value)))
+    } else {
+      tape.append(Tape.text(.number, flag: isInteger, offset: first - start, length: p - first))
+    }
+    return p
+  }
+}

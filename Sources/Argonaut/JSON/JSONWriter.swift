@@ -1,0 +1,229 @@
+/// Writes JSON text into bytes. It walks the tape without recursing, so documents
+/// of any depth print safely.
+struct JSONWriter {
+  var output: [UInt8] = []
+  let format: JSONSerializer
+
+  init(format: JSONSerializer) {
+    self.format = format
+  }
+
+  /// Parses what was written. Builders use it to turn values into a document.
+  func parsed() -> JSON {
+    do {
+      return try JSON.parse(output, options: JSONParsingOptions(maximumDepth: .max))
+    } catch {
+      preconditionFailure("Argonaut wrote invalid JSON: \(error)")
+    }
+  }
+
+  // MARK: - Values
+
+  mutating func write(_ json: JSON) {
+    switch json {
+    case .object(let object): writeTape(object.document, at: object.index)
+    case .array(let array): writeTape(array.document, at: array.index)
+    case .string(let string): writeString(string)
+    case .number(let number): writeNumber(number)
+    case .bool(let value): writeASCII(value ? "true" : "false")
+    case .null: writeASCII("null")
+    }
+  }
+
+  mutating func writeArray<Elements: Sequence<JSON>>(_ elements: Elements) {
+    output.append(UInt8(ascii: "["))
+    var first = true
+    for element in elements {
+      if !first { output.append(UInt8(ascii: ",")) }
+      first = false
+      write(element)
+    }
+    output.append(UInt8(ascii: "]"))
+  }
+
+  mutating func writeObject<Members: Sequence<(String, JSON)>>(_ members: Members) {
+    output.append(UInt8(ascii: "{"))
+    var first = true
+    for (key, value) in members {
+      if !first { output.append(UInt8(ascii: ",")) }
+      first = false
+      writeString(key)
+      output.append(UInt8(ascii: ":"))
+      write(value)
+    }
+    output.append(UInt8(ascii: "}"))
+  }
+
+  mutating func writeASCII(_ text: StaticString) {
+    output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  mutating func writeNumber(_ number: JSONNumber) {
+    if number.isSmallInteger {
+      writeInteger(Tape.smallIntValue(number.entry))
+    } else {
+      number.withText { output.append(contentsOf: $0) }
+    }
+  }
+
+  mutating func writeInteger(_ value: Int64) {
+    if value < 0 { output.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var n = 0
+      repeat {
+        buffer[23 - n] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        n += 1
+      } while magnitude > 0
+      output.append(contentsOf: buffer[(24 - n)...])
+    }
+  }
+
+  /// Writes `string` as a JSON string, escaping per RFC 8259: the quote, the
+  /// backslash and control characters. Everything else, `/` and non-ASCII included,
+  /// is written as is.
+  mutating func writeString(_ string: String) {
+    var string = string
+    string.withUTF8 { writeEscaped($0) }
+  }
+
+  mutating func writeEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+    output.append(UInt8(ascii: "\""))
+    var runStart = 0
+    for (i, c) in text.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
+      runStart = i + 1
+      output.append(UInt8(ascii: "\\"))
+      switch c {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(c)
+      case 0x08: output.append(UInt8(ascii: "b"))
+      case 0x0C: output.append(UInt8(ascii: "f"))
+      case 0x0A: output.append(UInt8(ascii: "n"))
+      case 0x0D: output.append(UInt8(ascii: "r"))
+      case 0x09: output.append(UInt8(ascii: "t"))
+      default:
+        let hex: StaticString = "0123456789abcdef"
+        output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+        output.append(hex.utf8Start[Int(c >> 4)])
+        output.append(hex.utf8Start[Int(c & 0xF)])
+      }
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+    output.append(UInt8(ascii: "\""))
+  }
+
+  // MARK: - Tape
+
+  /// An open container while writing a subtree.
+  private struct Frame {
+    var isObject: Bool
+    /// The next member (the key's entry, for objects) when keys are written in order.
+    var next: Int
+    var end: Int
+    /// The members' key entries in sorted order, when keys are sorted.
+    var sorted: [Int]?
+    var cursor = 0
+    var wroteMember = false
+  }
+
+  mutating func writeTape(_ document: JSONDocument, at root: Int) {
+    document.withUnsafeBuffers { tape, bytes in
+      var stack: [Frame] = []
+      var i = root
+      while true {
+        let entry = tape[i]
+        switch Tape.tag(entry) {
+        case .object, .array:
+          let isObject = Tape.tag(entry) == .object
+          let span = Tape.span(entry)
+          output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+          if span == 1 {
+            output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+          } else {
+            let sorted = isObject && format.sortsKeys ? sortedKeys(inObjectAt: i, tape: tape, bytes: bytes) : nil
+            stack.append(Frame(isObject: isObject, next: i + 1, end: i + span, sorted: sorted))
+          }
+        case .string:
+          output.append(UInt8(ascii: "\""))
+          output.append(contentsOf: StringText.raw(entry, in: bytes))
+          output.append(UInt8(ascii: "\""))
+        case .smallInt:
+          writeInteger(Tape.smallIntValue(entry))
+        case .number:
+          output.append(
+            contentsOf: UnsafeBufferPointer(
+              start: bytes.baseAddress! + Tape.offset(entry), count: Tape.numberLength(entry, in: bytes)))
+        case .true: writeASCII("true")
+        case .false: writeASCII("false")
+        case .null: writeASCII("null")
+        }
+
+        // Find the next value to write, closing finished containers on the way.
+        var nextValue: Int?
+        while nextValue == nil, !stack.isEmpty {
+          let top = stack.count - 1
+          let member: Int
+          if let sorted = stack[top].sorted {
+            guard stack[top].cursor < sorted.count else {
+              close(&stack)
+              continue
+            }
+            member = sorted[stack[top].cursor]
+            stack[top].cursor += 1
+          } else {
+            guard stack[top].next < stack[top].end else {
+              close(&stack)
+              continue
+            }
+            member = stack[top].next
+            stack[top].next +=
+              stack[top].isObject ? 1 + Tape.span(tape[member + 1]) : Tape.span(tape[member])
+          }
+          if stack[top].wroteMember { output.append(UInt8(ascii: ",")) }
+          stack[top].wroteMember = true
+          newline(depth: stack.count)
+          if stack[top].isObject {
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: StringText.raw(tape[member], in: bytes))
+            output.append(UInt8(ascii: "\""))
+            output.append(UInt8(ascii: ":"))
+            if format.isPretty { output.append(UInt8(ascii: " ")) }
+            nextValue = member + 1
+          } else {
+            nextValue = member
+          }
+        }
+        guard let next = nextValue else { return }
+        i = next
+      }
+    }
+  }
+
+  private mutating func close(_ stack: inout [Frame]) {
+    let frame = stack.removeLast()
+    newline(depth: stack.count)
+    output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+  }
+
+  private mutating func newline(depth: Int) {
+    guard format.isPretty else { return }
+    output.append(UInt8(ascii: "\n"))
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * format.indentWidth))
+  }
+
+  /// The key entries of the object at `header`, ordered by their unescaped UTF-8.
+  private func sortedKeys(
+    inObjectAt header: Int, tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> [Int] {
+    var keys: [(key: [UInt8], index: Int)] = []
+    var i = header + 1
+    let end = header + Tape.span(tape[header])
+    while i < end {
+      keys.append((StringText.withUnescaped(tape[i], in: bytes) { Array($0) }, i))
+      i += 1 + Tape.span(tape[i + 1])
+    }
+    return keys.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.index)
+  }
+}

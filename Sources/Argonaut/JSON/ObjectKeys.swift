@@ -1,0 +1,140 @@
+/// Key handling for objects on the tape: lookup, and the duplicate-key rule.
+///
+/// RFC 8259 leaves duplicate keys to the implementation. Argonaut keeps the last
+/// value, at the position of the first occurrence (as JavaScript and Python do). The
+/// parser applies the rule when an object closes, so the tape never holds a
+/// duplicate and every reader can stop at the first match.
+@usableFromInline
+enum ObjectKeys {
+  /// The tape index of the value for `key` in the object at `header`, or `nil`.
+  @inlinable
+  static func find(
+    _ key: UnsafeBufferPointer<UInt8>, inObjectAt header: Int,
+    tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int? {
+    let end = header &+ Tape.span(tape[header])
+    var i = header &+ 1
+    while i < end {
+      if StringText.equals(tape[i], key, in: bytes) { return i &+ 1 }
+      i = i &+ 1 &+ Tape.span(tape[i &+ 1])
+    }
+    return nil
+  }
+
+  /// Applies the duplicate-key rule to the object whose header is at `header` and
+  /// whose members end at `used`, and returns the number of distinct keys.
+  ///
+  /// The common case, no duplicate, allocates nothing for up to 16 members.
+  static func removeDuplicates(
+    inObjectAt header: Int, count: Int, tape: UnsafeMutablePointer<UInt64>, used: inout Int,
+    bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    let hasDuplicates: Bool
+    if count <= 16 {
+      hasDuplicates = pairwiseDuplicates(header: header, end: used, tape: tape, bytes: bytes)
+    } else {
+      hasDuplicates = hashedDuplicates(header: header, end: used, count: count, tape: tape, bytes: bytes)
+    }
+    guard hasDuplicates else { return count }
+    return compact(header: header, used: &used, tape: tape, bytes: bytes)
+  }
+
+  /// Whether two keys are equal, for keys without escapes or with them.
+  static func keysEqual(_ a: UInt64, _ b: UInt64, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if !Tape.flag(a) && !Tape.flag(b) {
+      let n = Tape.stringLength(a, in: bytes)
+      return n == Tape.stringLength(b, in: bytes)
+        && StringText.bytesEqual(bytes.baseAddress! + Tape.offset(a), bytes.baseAddress! + Tape.offset(b), count: n)
+    }
+    return StringText.withUnescaped(a, in: bytes) { StringText.equals(b, $0, in: bytes) }
+  }
+
+  static func pairwiseDuplicates(
+    header: Int, end: Int, tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    var i = header + 1
+    while i < end {
+      let a = tape[i]
+      var j = i + 1 + Tape.span(tape[i + 1])
+      while j < end {
+        let b = tape[j]
+        // Unescaped keys of different lengths differ; compare the rest in full.
+        if (Tape.flag(a) || Tape.flag(b) || Tape.storedLength(a) == Tape.storedLength(b))
+          && keysEqual(a, b, bytes: bytes)
+        {
+          return true
+        }
+        j += 1 + Tape.span(tape[j + 1])
+      }
+      i += 1 + Tape.span(tape[i + 1])
+    }
+    return false
+  }
+
+  static func hashedDuplicates(
+    header: Int, end: Int, count: Int, tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    var slots = 1
+    while slots < count * 2 { slots <<= 1 }
+    let mask = slots - 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { table in
+      table.initialize(repeating: 0)
+      var i = header + 1
+      while i < end {
+        let key = tape[i]
+        var slot = Int(truncatingIfNeeded: StringText.withUnescaped(key, in: bytes, hash)) & mask
+        while table[slot] != 0 {
+          if keysEqual(tape[table[slot]], key, bytes: bytes) { return true }
+          slot = (slot + 1) & mask
+        }
+        table[slot] = i
+        i += 1 + Tape.span(tape[i + 1])
+      }
+      return false
+    }
+  }
+
+  /// A fast hash of key bytes.
+  static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var h = UInt64(truncatingIfNeeded: text.count) &* 0x9E37_79B9_7F4A_7C15
+    var i = 0
+    while i + 8 <= text.count {
+      h = (h ^ UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+      h ^= h >> 29
+      i += 8
+    }
+    var tail: UInt64 = 0
+    while i < text.count {
+      tail = tail << 8 | UInt64(text[i])
+      i += 1
+    }
+    h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+    return h ^ (h >> 32)
+  }
+
+  /// Rewrites the members so that each key appears once, at its first position, with
+  /// its last value. Rare, so it favours simplicity.
+  static func compact(
+    header: Int, used: inout Int, tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    var members: [(key: [UInt8], keyIndex: Int, valueIndex: Int)] = []
+    var i = header + 1
+    while i < used {
+      let key = StringText.withUnescaped(tape[i], in: bytes) { Array($0) }
+      members.append((key, i, i + 1))
+      i += 1 + Tape.span(tape[i + 1])
+    }
+    var last: [[UInt8]: Int] = [:]
+    for member in members { last[member.key] = member.valueIndex }
+    var emitted = Set<[UInt8]>()
+    var rewritten: [UInt64] = []
+    for member in members where emitted.insert(member.key).inserted {
+      let value = last[member.key]!
+      rewritten.append(tape[member.keyIndex])
+      rewritten.append(contentsOf: UnsafeBufferPointer(start: tape + value, count: Tape.span(tape[value])))
+    }
+    for (k, entry) in rewritten.enumerated() { tape[header + 1 + k] = entry }
+    used = header + 1 + rewritten.count
+    return emitted.count
+  }
+}

@@ -1,0 +1,145 @@
+/// Reading the text of string entries: comparing, unescaping and materializing.
+///
+/// Comparison is by Unicode scalars (byte-exact UTF-8), as RFC 8259 section 8.3
+/// recommends; Swift's `String ==` would also equate canonically equivalent forms.
+@usableFromInline
+enum StringText {
+  /// Whether `count` bytes at `a` and `b` are equal.
+  @inlinable @inline(__always)
+  static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+    var i = 0
+    while i &+ 8 <= count {
+      let x = UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+      let y = UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+      if x != y { return false }
+      i &+= 8
+    }
+    while i < count {
+      if a[i] != b[i] { return false }
+      i &+= 1
+    }
+    return true
+  }
+
+  /// The raw text of the string entry: escaped as in the source when `Tape.flag` is set.
+  @inlinable @inline(__always)
+  static func raw(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: bytes.baseAddress! + Tape.offset(entry), count: Tape.stringLength(entry, in: bytes))
+  }
+
+  /// Whether the string entry's value equals `key` (UTF-8, unescaped).
+  @inlinable @inline(__always)
+  static func equals(_ entry: UInt64, _ key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if !Tape.flag(entry) {
+      return Tape.storedLength(entry) == key.count
+        && (key.count == 0 || bytesEqual(bytes.baseAddress! + Tape.offset(entry), key.baseAddress!, count: key.count))
+    }
+    return escapedEquals(raw(entry, in: bytes), key)
+  }
+
+  @usableFromInline
+  static func escapedEquals(_ escaped: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Unescaping never lengthens text, so a key longer than the escaped text differs.
+    guard key.count <= escaped.count else { return false }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: escaped.count) { buffer in
+      let n = unescape(escaped, into: buffer.baseAddress!)
+      return n == key.count && (n == 0 || bytesEqual(buffer.baseAddress!, key.baseAddress!, count: n))
+    }
+  }
+
+  /// The string entry's value as a Swift `String`.
+  @usableFromInline
+  static func string(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let text = raw(entry, in: bytes)
+    guard Tape.flag(entry) else { return String(decoding: text, as: UTF8.self) }
+    return String(unsafeUninitializedCapacity: text.count) { buffer in
+      unescape(text, into: buffer.baseAddress!)
+    }
+  }
+
+  /// Calls `body` with the unescaped UTF-8 of the string entry.
+  @usableFromInline
+  static func withUnescaped<R>(
+    _ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    let text = raw(entry, in: bytes)
+    guard Tape.flag(entry) else { return body(text) }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { buffer in
+      let n = unescape(text, into: buffer.baseAddress!)
+      return body(UnsafeBufferPointer(start: buffer.baseAddress!, count: n))
+    }
+  }
+
+  /// Decodes the escapes of validated string text into `output`, which must hold
+  /// `text.count` bytes, and returns the number of bytes written.
+  @usableFromInline
+  static func unescape(_ text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    var i = 0
+    var o = 0
+    let n = text.count
+    while i < n {
+      let c = text[i]
+      guard c == UInt8(ascii: "\\") else {
+        output[o] = c
+        o += 1
+        i += 1
+        continue
+      }
+      let e = text[i + 1]
+      i += 2
+      switch e {
+      case UInt8(ascii: "b"): output[o] = 0x08
+      case UInt8(ascii: "f"): output[o] = 0x0C
+      case UInt8(ascii: "n"): output[o] = 0x0A
+      case UInt8(ascii: "r"): output[o] = 0x0D
+      case UInt8(ascii: "t"): output[o] = 0x09
+      case UInt8(ascii: "u"):
+        var scalar = hexQuad(text, i)
+        i += 4
+        if scalar >= 0xD800 && scalar < 0xDC00 {
+          // Validated: a low surrogate escape follows.
+          let low = hexQuad(text, i + 2)
+          i += 6
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        }
+        o += encode(scalar, into: output + o)
+        continue
+      default: output[o] = e  // '"', '\\' and '/'
+      }
+      o += 1
+    }
+    return o
+  }
+
+  @inline(__always)
+  static func hexQuad(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
+    var value: UInt32 = 0
+    for k in 0..<4 { value = value << 4 | UInt32(JSONScanner.hexValue(text[i + k]) ?? 0) }
+    return value
+  }
+
+  /// Writes the UTF-8 encoding of `scalar` and returns its length.
+  @inline(__always)
+  static func encode(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    switch scalar {
+    case 0..<0x80:
+      out[0] = UInt8(scalar)
+      return 1
+    case 0x80..<0x800:
+      out[0] = UInt8(0xC0 | scalar >> 6)
+      out[1] = UInt8(0x80 | scalar & 0x3F)
+      return 2
+    case 0x800..<0x10000:
+      out[0] = UInt8(0xE0 | scalar >> 12)
+      out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      out[2] = UInt8(0x80 | scalar & 0x3F)
+      return 3
+    default:
+      out[0] = UInt8(0xF0 | scalar >> 18)
+      out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+      out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      out[3] = UInt8(0x80 | scalar & 0x3F)
+      return 4
+    }
+  }
+}

@@ -1,0 +1,159 @@
+// The flat "tape" that a parsed document is stored in.
+//
+// One validating pass over the input writes one 64-bit entry per JSON value, in
+// document order. Containers record how many entries they span, so a reader skips a
+// whole subtree in O(1). Strings and numbers record where their text sits in the
+// document's bytes; they become Swift values only when somebody asks for them.
+//
+//     bits 63...61   tag
+//     small integer  bits 60...0   the value, two's complement (|v| < 2^60)
+//     number         bit 60        the text has no fraction and no exponent
+//                    bits 59...28  byte offset of the text
+//                    bits 27...0   byte length (saturated at `maxLength`)
+//     string         bit 60        the text contains escapes
+//                    bits 59...28  byte offset of the text after the opening quote
+//                    bits 27...0   byte length (saturated at `maxLength`)
+//     array, object  bits 59...32  element or member count (saturated at `maxCount`)
+//                    bits 31...0   entries spanned, this header included
+//
+// Offsets are 32 bits wide, which caps a document at 4 GiB. Everything stored in
+// a container is position-independent, so a subtree can be moved as a block.
+
+@usableFromInline
+enum TapeTag: UInt64 {
+  case null = 0
+  case `false` = 1
+  case `true` = 2
+  case smallInt = 3
+  case number = 4
+  case string = 5
+  case array = 6
+  case object = 7
+}
+
+@usableFromInline
+enum Tape {
+  @usableFromInline static let tagShift: UInt64 = 61
+  @usableFromInline static let flagBit: UInt64 = 1 << 60
+  @usableFromInline static let maxLength: Int = (1 << 28) - 1
+  @usableFromInline static let maxCount: Int = (1 << 28) - 1
+  @usableFromInline static let maxOffset: Int = Int(UInt32.max)
+  /// The largest magnitude stored inline as a small integer.
+  @usableFromInline static let smallIntLimit: Int64 = 1 << 59
+
+  @inlinable @inline(__always)
+  static func tag(_ entry: UInt64) -> TapeTag {
+    TapeTag(rawValue: entry &>> tagShift).unsafelyUnwrapped
+  }
+
+  @inlinable @inline(__always)
+  static func flag(_ entry: UInt64) -> Bool { entry & flagBit != 0 }
+
+  // MARK: Scalars
+
+  @inlinable @inline(__always)
+  static func literal(_ tag: TapeTag) -> UInt64 { tag.rawValue &<< tagShift }
+
+  @inlinable @inline(__always)
+  static func smallInt(_ value: Int64) -> UInt64 {
+    (TapeTag.smallInt.rawValue &<< tagShift) | (UInt64(bitPattern: value) & (flagBit | (flagBit &- 1)))
+  }
+
+  @inlinable @inline(__always)
+  static func smallIntValue(_ entry: UInt64) -> Int64 {
+    Int64(bitPattern: entry &<< 3) &>> 3
+  }
+
+  /// A string or number entry. `length` is saturated here.
+  @inlinable @inline(__always)
+  static func text(_ tag: TapeTag, flag: Bool, offset: Int, length: Int) -> UInt64 {
+    (tag.rawValue &<< tagShift) | (flag ? flagBit : 0) | (UInt64(truncatingIfNeeded: offset) &<< 28)
+      | UInt64(truncatingIfNeeded: Swift.min(length, maxLength))
+  }
+
+  @inlinable @inline(__always)
+  static func offset(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry &>> 28) & 0xFFFF_FFFF) }
+
+  /// The stored length; equal to `maxLength` when the real length must be measured.
+  @inlinable @inline(__always)
+  static func storedLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0x0FFF_FFFF) }
+
+  // MARK: Containers
+
+  @inlinable @inline(__always)
+  static func container(_ tag: TapeTag, count: Int, span: Int) -> UInt64 {
+    (tag.rawValue &<< tagShift) | (UInt64(truncatingIfNeeded: Swift.min(count, maxCount)) &<< 32)
+      | UInt64(truncatingIfNeeded: span)
+  }
+
+  /// Entries spanned by the value whose entry this is (1 for scalars).
+  @inlinable @inline(__always)
+  static func span(_ entry: UInt64) -> Int {
+    entry &>> tagShift >= TapeTag.array.rawValue ? Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) : 1
+  }
+
+  @inlinable @inline(__always)
+  static func storedCount(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry &>> 32) & 0x0FFF_FFFF) }
+}
+
+/// An immutable parsed document: the text and its tape. Shared by every view onto it.
+@usableFromInline
+final class JSONDocument: Sendable {
+  /// The UTF-8 text. Strings and numbers point into it.
+  @usableFromInline let bytes: [UInt8]
+  /// One entry per value, in document order (see the layout above).
+  @usableFromInline let tape: [UInt64]
+
+  @usableFromInline
+  init(bytes: [UInt8], tape: [UInt64]) {
+    self.bytes = bytes
+    self.tape = tape
+  }
+
+  /// Calls `body` with the tape and the text.
+  @inlinable @inline(__always)
+  func withUnsafeBuffers<R>(
+    _ body: (UnsafeBufferPointer<UInt64>, UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
+    try tape.withUnsafeBufferPointer { t in try bytes.withUnsafeBufferPointer { b in try body(t, b) } }
+  }
+}
+
+extension Tape {
+  /// The real byte length of a string entry, measuring saturated lengths.
+  @usableFromInline
+  static func stringLength(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let stored = storedLength(entry)
+    guard stored == maxLength else { return stored }
+    var i = offset(entry)
+    while bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+    return i - offset(entry)
+  }
+
+  /// The real byte length of a number entry, measuring saturated lengths.
+  @usableFromInline
+  static func numberLength(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let stored = storedLength(entry)
+    guard stored == maxLength else { return stored }
+    var i = offset(entry)
+    while i < bytes.count, JSONScanner.isNumberByte(bytes[i]) { i += 1 }
+    return i - offset(entry)
+  }
+
+  /// The number of elements (arrays) or members (objects) of the container at `index`.
+  @usableFromInline
+  static func count(at index: Int, in tape: UnsafeBufferPointer<UInt64>) -> Int {
+    let entry = tape[index]
+    let stored = storedCount(entry)
+    guard stored == maxCount else { return stored }
+    let perItem = tag(entry) == .object ? 2 : 1
+    var n = 0
+    var i = index + 1
+    let end = index + span(entry)
+    while i < end {
+      for _ in 0..<perItem { i += span(tape[i]) }
+      n += 1
+    }
+    return n
+  }
+}

@@ -1,0 +1,38 @@
+/// Well-formedness checks for UTF-8, per RFC 3629 (no overlong forms, no surrogates,
+/// nothing above U+10FFFF).
+enum UTF8Validation {
+  /// The length of the well-formed multi-byte sequence at `p`, whose first byte is
+  /// at least 0x80, or 0 when the sequence is ill-formed or cut off by `end`.
+  @inline(__always)
+  static func sequenceLength(_ p: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
+    let b0 = p[0]
+    let available = end - p
+    @inline(__always) func continuation(_ i: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+      i < available && p[i] >= low && p[i] <= high
+    }
+    switch b0 {
+    case 0xC2...0xDF:
+      return continuation(1) ? 2 : 0
+    case 0xE0:
+      return continuation(1, 0xA0) && continuation(2) ? 3 : 0
+    case 0xE1...0xEC, 0xEE...0xEF:
+      return continuation(1) && continuation(2) ? 3 : 0
+    case 0xED:
+      return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : 0
+    case 0xF0:
+      return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : 0
+    case 0xF1...0xF3:
+      return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+    case 0xF4:
+      return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : 0
+    default:
+      return 0
+    }
+  }
+
+  /// The length of the well-formed sequence at `offset`, or 0 when it is ill-formed.
+  static func sequenceLength(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress, offset < bytes.count else { return 0 }
+    return sequenceLength(base + offset, end: base + bytes.count)
+  }
+}

@@ -1,0 +1,2 @@
+// The services layer: see issue 4.
+import Argonaut

@@ -1,0 +1,2 @@
+// The example domain: see issue 4.
+import Argonaut
