@@ -26,6 +26,9 @@ let package = Package(
       dependencies: ["Argonaut"],
       path: "Benchmarks/Sources/ArgonautBenchmarks"),
     .testTarget(name: "ArgonautTests", dependencies: ["Argonaut"]),
+    .testTarget(name: "ArgonautServicesTests", dependencies: ["Argonaut", "ArgonautServices"]),
+    .testTarget(
+      name: "NewsFeedExampleTests", dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample"]),
   ],
   swiftLanguageModes: [.v6]
 )

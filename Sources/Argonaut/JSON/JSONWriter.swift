@@ -3,6 +3,8 @@
 struct JSONWriter {
   var output: [UInt8] = []
   let format: JSONSerializer
+  /// Writing stops soon after the output passes this many bytes; for previews.
+  var byteLimit = Int.max
 
   init(format: JSONSerializer) {
     self.format = format
@@ -132,7 +134,7 @@ struct JSONWriter {
     document.withUnsafeBuffers { tape, bytes in
       var stack: [Frame] = []
       var i = root
-      while true {
+      while output.count <= byteLimit {
         let entry = tape[i]
         switch Tape.tag(entry) {
         case .object, .array:

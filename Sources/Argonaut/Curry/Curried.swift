@@ -1,0 +1,21 @@
+/// A function of one argument, as a nominal type.
+///
+/// `curry` returns nested `Curried` values rather than nested closures: nested
+/// function types make the compiler's work grow exponentially with arity, while
+/// this wrapper keeps `curry` for 20 arguments cheap to build and to type-check.
+/// Call it like a function: `curry(f)(a)(b)`.
+public struct Curried<Argument, Output> {
+  @usableFromInline let function: (Argument) -> Output
+
+  /// Wraps `function`.
+  @inlinable
+  public init(_ function: @escaping (Argument) -> Output) {
+    self.function = function
+  }
+
+  /// Applies the function to `argument`.
+  @inlinable
+  public func callAsFunction(_ argument: Argument) -> Output {
+    function(argument)
+  }
+}

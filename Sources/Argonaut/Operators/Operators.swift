@@ -1,0 +1,121 @@
+// The decoding operators. Each one is a one-line alias of a named method, so code
+// that prefers names loses nothing.
+//
+// Precedence, tightest first, as in Argo and Runes:
+//
+//     <|  <|?  <||  <||?     DecodingPrecedence      look up a key
+//     <^>  <*>               ApplicativePrecedence   map, apply
+//     <|>                    AlternativePrecedence   fall back
+//     >>-                    MonadicPrecedenceLeft   flat map
+//
+// so `curry(User.init) <^> j <| "name" <*> (j <| "nick" <|> j <| "name")` and
+// `j <|| ["entities", "hashtags"] >>- validate` need no further parentheses.
+
+precedencegroup MonadicPrecedenceLeft {
+  associativity: left
+  lowerThan: LogicalDisjunctionPrecedence
+  higherThan: AssignmentPrecedence
+}
+
+precedencegroup AlternativePrecedence {
+  associativity: left
+  higherThan: LogicalConjunctionPrecedence
+  lowerThan: ComparisonPrecedence
+}
+
+precedencegroup ApplicativePrecedence {
+  associativity: left
+  higherThan: AlternativePrecedence
+  lowerThan: NilCoalescingPrecedence
+}
+
+precedencegroup DecodingPrecedence {
+  associativity: left
+  higherThan: ApplicativePrecedence
+  lowerThan: NilCoalescingPrecedence
+}
+
+infix operator <^> : ApplicativePrecedence
+infix operator <*> : ApplicativePrecedence
+infix operator <|> : AlternativePrecedence
+infix operator >>- : MonadicPrecedenceLeft
+infix operator <| : DecodingPrecedence
+infix operator <|? : DecodingPrecedence
+infix operator <|| : DecodingPrecedence
+infix operator <||? : DecodingPrecedence
+
+// MARK: - Functor and applicative
+
+/// Map: `curry(User.init) <^> j <| "name"`. Alias of `Decoded.map(_:)`.
+@inlinable
+public func <^> <T, U>(transform: Curried<T, U>, value: Decoded<T>) -> Decoded<U> { value.map(transform) }
+
+/// Map with a plain function: `String.count <^> name`. Alias of `Decoded.map(_:)`.
+@inlinable
+public func <^> <T, U>(transform: (T) -> U, value: Decoded<T>) -> Decoded<U> { value.map(transform) }
+
+/// Apply, accumulating every failure. Alias of `Decoded.apply(_:)`.
+///
+/// There is deliberately one overload: a second one makes long chains slow to
+/// type-check. For plain (uncurried) functions, call `apply` by name.
+@inlinable
+public func <*> <T, U>(transform: Decoded<Curried<T, U>>, value: Decoded<T>) -> Decoded<U> {
+  value.apply(transform)
+}
+
+// MARK: - Alternative and monad
+
+/// Fallback: the left value if it succeeded, else the right. Alias of `Decoded.or(_:)`.
+@inlinable
+public func <|> <T>(lhs: Decoded<T>, rhs: @autoclosure () -> Decoded<T>) -> Decoded<T> { lhs.or(rhs()) }
+
+/// Flat map. Alias of `Decoded.flatMap(_:)`.
+@inlinable
+public func >>- <T, U>(value: Decoded<T>, transform: (T) -> Decoded<U>) -> Decoded<U> { value.flatMap(transform) }
+
+// MARK: - Keys
+
+/// The value at `key`. Alias of `JSON.decode(_:as:)`.
+@inlinable
+public func <| <T: Decodable>(json: JSON, key: String) -> Decoded<T> where T.DecodedType == T { json.decode(key) }
+
+/// The value at a key path. Alias of `JSON.decode(_:as:)`.
+@inlinable
+public func <| <T: Decodable>(json: JSON, keys: [String]) -> Decoded<T> where T.DecodedType == T { json.decode(keys) }
+
+/// The value at `key`, or `nil` when missing or `null`. Alias of `JSON.decodeIfPresent(_:as:)`.
+@inlinable
+public func <|? <T: Decodable>(json: JSON, key: String) -> Decoded<T?> where T.DecodedType == T {
+  json.decodeIfPresent(key)
+}
+
+/// The value at a key path, or `nil` when a key is missing or a value is `null`.
+/// Alias of `JSON.decodeIfPresent(_:as:)`.
+@inlinable
+public func <|? <T: Decodable>(json: JSON, keys: [String]) -> Decoded<T?> where T.DecodedType == T {
+  json.decodeIfPresent(keys)
+}
+
+/// The array at `key`. Alias of `JSON.decodeArray(_:of:)`.
+@inlinable
+public func <|| <T: Decodable>(json: JSON, key: String) -> Decoded<[T]> where T.DecodedType == T {
+  json.decodeArray(key)
+}
+
+/// The array at a key path. Alias of `JSON.decodeArray(_:of:)`.
+@inlinable
+public func <|| <T: Decodable>(json: JSON, keys: [String]) -> Decoded<[T]> where T.DecodedType == T {
+  json.decodeArray(keys)
+}
+
+/// The array at `key`, or `nil`. Alias of `JSON.decodeArrayIfPresent(_:of:)`.
+@inlinable
+public func <||? <T: Decodable>(json: JSON, key: String) -> Decoded<[T]?> where T.DecodedType == T {
+  json.decodeArrayIfPresent(key)
+}
+
+/// The array at a key path, or `nil`. Alias of `JSON.decodeArrayIfPresent(_:of:)`.
+@inlinable
+public func <||? <T: Decodable>(json: JSON, keys: [String]) -> Decoded<[T]?> where T.DecodedType == T {
+  json.decodeArrayIfPresent(keys)
+}
