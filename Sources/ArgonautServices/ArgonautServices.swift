@@ -1,2 +1,0 @@
-// The services layer: see issue 4.
-import Argonaut

@@ -1,0 +1,164 @@
+import Argonaut
+import Foundation
+
+/// Why a service call failed, with the request it was making.
+///
+/// ```swift
+/// do {
+///   let user = try await UserService().login(userName: "ada", password: "wrong")
+/// } catch {
+///   switch error.kind {
+///   case .unacceptableStatus where error.statusCode == 401: print("wrong password")
+///   case .timeout, .transportFailure: print("offline? \(error)")
+///   case .cancelled: break
+///   default: print(error)
+///   }
+/// }
+/// ```
+///
+/// The description is one line: the method, the URL (secret-looking query values
+/// redacted), and the cause.
+///
+/// ```text
+/// POST http://127.0.0.1:50123/login: unacceptable status 401 (application/json): {"error":"invalid credentials"}
+/// GET http://127.0.0.1:50123/invalid-json: body is not JSON: line 1, column 35: expected a value, found '}'
+/// GET http://127.0.0.1:50123/wrong-shape: could not decode NewsFeed: posts[1].postDate: missing key
+/// GET http://127.0.0.1:50123/slow?ms=3000: timed out after 300 ms
+/// ```
+///
+/// New kinds may be added in later versions, so a `switch` over ``kind`` needs a
+/// `default`.
+public struct ServiceError: Error, Sendable {
+  /// What went wrong, as one of a growing set of kinds.
+  public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    let name: String
+    init(_ name: String) { self.name = name }
+    /// The kind's name, such as `timeout`.
+    public var description: String { name }
+
+    /// The request could not be built: an unfilled placeholder, a relative URL
+    /// without a base URL, an invalid URL, a timeout that is not positive.
+    public static let invalidRequest = Kind("invalidRequest")
+    /// No response arrived: connection refused, a DNS failure, a dropped connection.
+    public static let transportFailure = Kind("transportFailure")
+    /// The deadline passed before the response arrived.
+    public static let timeout = Kind("timeout")
+    /// The call was cancelled, through its ``ServiceTask`` or its `Task`.
+    public static let cancelled = Kind("cancelled")
+    /// The response's status is not an accepted one (by default, not 2xx).
+    public static let unacceptableStatus = Kind("unacceptableStatus")
+    /// The body is not valid JSON.
+    public static let invalidJSON = Kind("invalidJSON")
+    /// The body is JSON, but the model's decoder rejected it.
+    public static let decodingFailed = Kind("decodingFailed")
+  }
+
+  /// The cause, with what each kind knows.
+  enum Reason: Sendable {
+    case invalidRequest(String)
+    case transportFailure(any Error)
+    case timeout(Duration)
+    case cancelled
+    case unacceptableStatus
+    case invalidJSON(JSONParseError)
+    case decodingFailed(DecodeError, modelName: String)
+  }
+
+  let reason: Reason
+
+  /// The method of the failed request.
+  public let method: HTTPMethod
+
+  /// The request as sent, or `nil` when it could not be built (``Kind/invalidRequest``).
+  public let request: HTTPRequest?
+
+  /// The response, for ``Kind/unacceptableStatus``, ``Kind/invalidJSON`` and
+  /// ``Kind/decodingFailed``: its status, header fields and whole body.
+  public let response: HTTPResponse?
+
+  /// The URL, or the URL as written when no request could be built.
+  let target: String
+
+  init(_ reason: Reason, method: HTTPMethod, target: String, request: HTTPRequest?, response: HTTPResponse? = nil) {
+    self.reason = reason
+    self.method = method
+    self.target = target
+    self.request = request
+    self.response = response
+  }
+
+  init(_ reason: Reason, request: HTTPRequest, response: HTTPResponse? = nil) {
+    self.init(reason, method: request.method, target: request.url.absoluteString, request: request, response: response)
+  }
+
+  /// The kind of failure.
+  public var kind: Kind {
+    switch reason {
+    case .invalidRequest: return .invalidRequest
+    case .transportFailure: return .transportFailure
+    case .timeout: return .timeout
+    case .cancelled: return .cancelled
+    case .unacceptableStatus: return .unacceptableStatus
+    case .invalidJSON: return .invalidJSON
+    case .decodingFailed: return .decodingFailed
+    }
+  }
+
+  /// The URL, with secret-looking query values and any user-info password redacted.
+  public var redactedURL: String { Redaction.url(target) }
+
+  /// The response's status code, when there was a response.
+  public var statusCode: Int? { response?.statusCode }
+
+  /// The parse error, for ``Kind/invalidJSON``.
+  public var parseError: JSONParseError? {
+    if case .invalidJSON(let error) = reason { return error }
+    return nil
+  }
+
+  /// The decoding error, with its path, for ``Kind/decodingFailed``.
+  public var decodeError: DecodeError? {
+    if case .decodingFailed(let error, _) = reason { return error }
+    return nil
+  }
+
+  /// The transport's own error, for ``Kind/transportFailure``, such as a
+  /// `URLError(.cannotConnectToHost)`.
+  public var underlyingError: (any Error)? {
+    if case .transportFailure(let error) = reason { return error }
+    return nil
+  }
+
+  /// The deadline that passed, for ``Kind/timeout``.
+  public var timeout: Duration? {
+    if case .timeout(let duration) = reason { return duration }
+    return nil
+  }
+
+  /// Decodes the body of the response into a model of the API's own errors.
+  ///
+  /// ```swift
+  /// struct APIError: Decodable { let error: String; static func decode(_ j: JSON) -> Decoded<APIError> { … } }
+  /// if let apiError = error.decodeBody(as: APIError.self)?.value { print(apiError.error) }
+  /// ```
+  ///
+  /// - Returns: The decoded body; `nil` when there was no response or its body is
+  ///   not JSON.
+  public func decodeBody<T: Decodable>(as type: T.Type = T.self) -> Decoded<T>? where T.DecodedType == T {
+    guard let response, let json = try? response.json() else { return nil }
+    return T.decode(json)
+  }
+}
+
+extension ServiceError {
+  /// The error for a request that could not be built from `request`.
+  static func invalidRequest(_ message: String, _ request: Request) -> ServiceError {
+    ServiceError(.invalidRequest(message), method: request.method, target: request.url, request: nil)
+  }
+
+  /// The error for a cancelled call: with the built request when there is one.
+  static func cancelled(_ request: Request, _ built: HTTPRequest?) -> ServiceError {
+    if let built { return ServiceError(.cancelled, request: built) }
+    return ServiceError(.cancelled, method: request.method, target: request.url, request: nil)
+  }
+}

@@ -1,0 +1,89 @@
+import Argonaut
+import Foundation
+
+/// A request ready for a transport: the absolute URL built, the headers merged, the
+/// body serialized.
+///
+/// Services build these from a ``Request`` and its ``ServiceEnvironment``; a
+/// transport receives them, and ``InMemoryTransport`` records them for tests.
+///
+/// ```swift
+/// let sent = transport.recordedRequests[0]
+/// #expect(sent.method == .post)
+/// #expect(sent.path == "/login")
+/// #expect(sent.bodyJSON?["userName"] == "ada")
+/// ```
+public struct HTTPRequest: Hashable, Sendable {
+  /// The HTTP method.
+  public var method: HTTPMethod
+  /// The absolute URL, percent-encoded.
+  public var url: URL
+  /// The header fields.
+  public var headers: [String: String]
+  /// The body, if any.
+  public var body: Data?
+  /// How long the exchange may take. The service enforces it; a transport may also
+  /// pass it on, rounded up.
+  public var timeout: Duration
+
+  /// Creates a request.
+  public init(
+    method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil,
+    timeout: Duration = .seconds(60)
+  ) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+    self.timeout = timeout
+  }
+
+  /// The value of the header field `name`, compared case-insensitively.
+  public func header(_ name: String) -> String? {
+    HTTPHeaders.value(of: name, in: headers)
+  }
+
+  /// The URL's path, still percent-encoded, such as `/users/ada%20lovelace`.
+  public var path: String {
+    URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+  }
+
+  /// The URL's path, split into segments and decoded: `/users/a%2Fb` gives `["users", "a/b"]`.
+  public var pathSegments: [String] {
+    path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
+      String(segment).removingPercentEncoding ?? String(segment)
+    }
+  }
+
+  /// The query items, decoded, in order.
+  public var queryItems: [QueryItem] {
+    (URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQueryItems ?? []).map { item in
+      QueryItem(
+        item.name.removingPercentEncoding ?? item.name, item.value.map { $0.removingPercentEncoding ?? $0 })
+    }
+  }
+
+  /// The body parsed as JSON, or `nil` when there is no body or it is not JSON.
+  public var bodyJSON: JSON? {
+    guard let body else { return nil }
+    return try? JSON(parsing: body)
+  }
+}
+
+extension HTTPRequest: CustomStringConvertible {
+  /// The method and URL, with secret-looking query values redacted.
+  public var description: String { "\(method) \(Redaction.url(url.absoluteString))" }
+}
+
+extension HTTPRequest: CustomDebugStringConvertible {
+  /// The method, URL, headers and body, with everything secret-looking redacted.
+  public var debugDescription: String {
+    var lines = [description]
+    lines += Redaction.headerLines(headers)
+    if let body {
+      lines.append("")
+      lines.append(Redaction.bodyExcerpt(body, contentType: header("Content-Type"), limit: 1024))
+    }
+    return lines.joined(separator: "\n")
+  }
+}

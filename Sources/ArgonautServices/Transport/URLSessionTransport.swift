@@ -1,0 +1,120 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The default transport: Foundation's `URLSession`.
+///
+/// ```swift
+/// let transport = URLSessionTransport.shared            // one session for the process
+/// let custom = URLSessionTransport(configuration: .default)   // with an on-disk cache and cookies
+/// ```
+///
+/// The shared transport reuses one session built from an ephemeral configuration:
+/// cookies and the cache live in memory only, and nothing is written to disk.
+///
+/// The service enforces the request's deadline itself, to the millisecond;
+/// FoundationNetworking truncates `timeoutInterval` to whole seconds (0.3 s becomes
+/// 0 s, an immediate timeout), so the transport passes the session a
+/// `timeoutInterval` rounded up and one second longer, as a backstop only.
+/// Cancelling the calling task cancels the `URLSessionDataTask`.
+public final class URLSessionTransport: HTTPTransport {
+  /// The session that carries the requests.
+  public let session: URLSession
+  private let ownsSession: Bool
+
+  /// The transport that services use unless told otherwise.
+  public static let shared = URLSessionTransport()
+
+  /// A transport with a session of its own.
+  /// - Parameter configuration: The session's configuration. Defaults to
+  ///   ``defaultSessionConfiguration()``: ephemeral, with no URL cache.
+  public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultSessionConfiguration()) {
+    self.session = URLSession(configuration: configuration)
+    self.ownsSession = true
+  }
+
+  /// A transport over an existing session, which the caller keeps and invalidates.
+  public init(session: URLSession) {
+    self.session = session
+    self.ownsSession = false
+  }
+
+  deinit {
+    if ownsSession { session.finishTasksAndInvalidate() }
+  }
+
+  /// An ephemeral configuration (cookies and credentials in memory only) with no URL
+  /// cache at all: what the shared transport uses.
+  public static func defaultSessionConfiguration() -> URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.httpMaximumConnectionsPerHost = 16
+    return configuration
+  }
+
+  /// Sends `request` with a data task, which is cancelled if the calling task is.
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let urlRequest = Self.urlRequest(for: request)
+    let slot = Locked<DataTaskSlot>(DataTaskSlot())
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+          if let error {
+            continuation.resume(throwing: error)
+          } else if let http = response as? HTTPURLResponse {
+            continuation.resume(returning: HTTPResponse(http, body: data ?? Data()))
+          } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+          }
+        }
+        let cancelled = slot.withLock { slot in
+          slot.task = task
+          return slot.isCancelled
+        }
+        if cancelled { task.cancel() }
+        task.resume()
+      }
+    } onCancel: {
+      let task = slot.withLock { slot in
+        slot.isCancelled = true
+        return slot.task
+      }
+      task?.cancel()
+    }
+  }
+
+  /// The `URLRequest` for `request`; its `timeoutInterval` is a backstop one second
+  /// past the deadline, rounded up to whole seconds.
+  static func urlRequest(for request: HTTPRequest) -> URLRequest {
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = request.method.rawValue
+    for (name, value) in request.headers {
+      urlRequest.setValue(value, forHTTPHeaderField: name)
+    }
+    urlRequest.httpBody = request.body
+    let (seconds, attoseconds) = request.timeout.components
+    urlRequest.timeoutInterval = TimeInterval(seconds + (attoseconds > 0 ? 1 : 0) + 1)
+    return urlRequest
+  }
+}
+
+/// The data task of one `send`, and whether the calling task was cancelled before
+/// the data task existed.
+private struct DataTaskSlot: Sendable {
+  var task: URLSessionDataTask?
+  var isCancelled = false
+}
+
+extension HTTPResponse {
+  /// A response from Foundation's.
+  init(_ response: HTTPURLResponse, body: Data) {
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      headers[String(describing: name)] = String(describing: value)
+    }
+    self.init(statusCode: response.statusCode, headers: headers, body: body)
+  }
+}
