@@ -1,0 +1,44 @@
+import Foundation
+
+/// Paths to the shared corpora beside the package root (`../shared`).
+enum Corpus {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+  static let testSuite = shared.appendingPathComponent("corpora/JSONTestSuite/test_parsing")
+  static let bench = shared.appendingPathComponent("corpora/bench")
+
+  static var hasTestSuite: Bool { FileManager.default.fileExists(atPath: testSuite.path) }
+  static var hasBench: Bool { FileManager.default.fileExists(atPath: bench.path) }
+
+  /// The JSONTestSuite file names starting with `prefix`, sorted; empty when absent.
+  static func testSuiteFiles(prefix: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: testSuite.path)) ?? []
+    return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+  }
+
+  static func testSuiteBytes(_ name: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: testSuite.appendingPathComponent(name)))
+  }
+
+  static func benchBytes(_ name: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: bench.appendingPathComponent(name)))
+  }
+}
+
+/// A small, fast, seedable generator (SplitMix64), so property tests are repeatable.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
