@@ -21,12 +21,15 @@ let package = Package(
     .target(name: "Argonaut"),
     .target(name: "ArgonautServices", dependencies: ["Argonaut"]),
     .target(name: "NewsFeedExample", dependencies: ["Argonaut", "ArgonautServices"]),
+    // Models of the benchmark corpus, decodable both by Argonaut and by Codable.
+    .target(name: "CorpusModels", dependencies: ["Argonaut"], path: "Benchmarks/Sources/CorpusModels"),
     .executableTarget(
       name: "ArgonautBenchmarks",
-      dependencies: ["Argonaut"],
+      dependencies: ["Argonaut", "CorpusModels"],
       path: "Benchmarks/Sources/ArgonautBenchmarks"),
-    .testTarget(name: "ArgonautTests", dependencies: ["Argonaut"]),
-    .testTarget(name: "ArgonautServicesTests", dependencies: ["Argonaut", "ArgonautServices"]),
+    .testTarget(name: "ArgonautTests", dependencies: ["Argonaut", "CorpusModels"]),
+    // NewsFeedExample supplies `ExampleServer`, which starts the fixture server.
+    .testTarget(name: "ArgonautServicesTests", dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample"]),
     .testTarget(
       name: "NewsFeedExampleTests", dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample"]),
   ],

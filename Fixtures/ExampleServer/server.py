@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""The Argonaut example server: the NewsFeed API, and endpoints for the tests.
+
+Python 3 standard library only. It listens on 127.0.0.1, on a free port unless
+told otherwise, and prints `PORT <number>` as its first line of output.
+
+    python3 Fixtures/ExampleServer/server.py            # PORT 54321
+    python3 Fixtures/ExampleServer/server.py --port 8080
+
+The example API (the sample data is in data/):
+    POST /login               {"userName": "ada", "password": "lovelace"} -> 200 data/login.json
+                              any other credentials -> 401 {"error": "invalid credentials"}
+    GET  /newsFeed?userId=ada -> 200 data/newsFeed.json; another user -> 404 JSON
+
+For the tests:
+    GET  /status/<code>?body=json|text|html|empty   that status with that kind of body
+    GET  /invalid-json        200, application/json, a body that is not JSON
+    GET  /wrong-shape         200, a news feed whose second post lacks "postDate"
+    GET  /slow?ms=<n>         answers {"slept": n} after n milliseconds
+    ANY  /echo/<anything>     the request as JSON: method, raw path and query, decoded
+                              path segments and query pairs, headers, body
+
+With --watch-stdin, the server exits when its standard input closes, so that it
+never outlives the program that started it.
+"""
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+USERS = {"ada": "lovelace"}
+
+
+def sample(name):
+    with open(os.path.join(DATA, name), "rb") as file:
+        return file.read()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "ArgonautExample/1"
+
+    def log_message(self, format, *args):  # quiet: the tests read stdout
+        pass
+
+    def do_GET(self):
+        self.route()
+
+    def do_POST(self):
+        self.route()
+
+    def do_PUT(self):
+        self.route()
+
+    def do_PATCH(self):
+        self.route()
+
+    def do_DELETE(self):
+        self.route()
+
+    # Helpers
+
+    def read_body(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def send(self, status, body=b"", content_type="application/json"):
+        try:
+            self.send_response(status)
+            if body or content_type:
+                self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (a timeout or a cancel in the tests)
+
+    def send_json(self, status, value):
+        self.send(status, json.dumps(value, ensure_ascii=False).encode("utf-8"))
+
+    # Routing
+
+    def route(self):
+        raw = self.path
+        parts = urlsplit(raw)
+        query = dict(parse_qsl(parts.query, keep_blank_values=True))
+        body = self.read_body()
+        path = parts.path
+
+        if path == "/login" and self.command == "POST":
+            return self.login(body)
+        if path == "/newsFeed" and self.command == "GET":
+            return self.news_feed(query)
+        if path.startswith("/status/"):
+            return self.status(path[len("/status/"):], query.get("body", "json"))
+        if path == "/invalid-json":
+            return self.send(200, b'{"userName": "ada", "email": }')
+        if path == "/wrong-shape":
+            return self.send_json(200, {"posts": [
+                {"title": "One", "postDate": "2024-01-01", "headline": "fine"},
+                {"title": "Two", "headline": "no date"},
+            ]})
+        if path == "/slow":
+            milliseconds = int(query.get("ms", "2000"))
+            time.sleep(milliseconds / 1000)
+            return self.send_json(200, {"slept": milliseconds})
+        if path == "/echo" or path.startswith("/echo/"):
+            return self.echo(raw, parts, body)
+        self.send_json(404, {"error": "no route for %s %s" % (self.command, path)})
+
+    def login(self, body):
+        try:
+            credentials = json.loads(body)
+        except ValueError:
+            return self.send_json(400, {"error": "the body must be JSON"})
+        name = credentials.get("userName") if isinstance(credentials, dict) else None
+        password = credentials.get("password") if isinstance(credentials, dict) else None
+        if name in USERS and USERS[name] == password:
+            return self.send(200, sample("login.json"))
+        self.send_json(401, {"error": "invalid credentials"})
+
+    def news_feed(self, query):
+        user = query.get("userId")
+        if not user:
+            return self.send_json(400, {"error": "userId is required"})
+        if user not in USERS:
+            return self.send_json(404, {"error": "no such user: %s" % user})
+        self.send(200, sample("newsFeed.json"))
+
+    def status(self, code, kind):
+        try:
+            status = int(code)
+        except ValueError:
+            return self.send_json(400, {"error": "not a status: %s" % code})
+        if kind == "text":
+            return self.send(status, ("status %d, as text" % status).encode(), "text/plain; charset=utf-8")
+        if kind == "html":
+            page = "<!DOCTYPE html>\n<html>\n  <body>\n    <h1>Error %d</h1>\n  </body>\n</html>\n" % status
+            return self.send(status, page.encode(), "text/html; charset=utf-8")
+        if kind == "empty":
+            return self.send(status, b"", "")
+        self.send_json(status, {"error": "status %d" % status, "code": status})
+
+    def echo(self, raw, parts, body):
+        text = body.decode("utf-8", errors="replace")
+        try:
+            parsed = json.loads(body) if body else None
+        except ValueError:
+            parsed = None
+        self.send_json(200, {
+            "method": self.command,
+            "rawPath": parts.path,
+            "rawQuery": parts.query,
+            "raw": raw,
+            "segments": [unquote(segment) for segment in parts.path.split("/")[1:]],
+            "query": [[name, value] for name, value in parse_qsl(parts.query, keep_blank_values=True)],
+            "headers": {name.lower(): value for name, value in self.headers.items()},
+            "body": text,
+            "json": parsed,
+        })
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128
+
+
+def main():
+    # A child of a multithreaded program may inherit a mask that blocks SIGTERM:
+    # unblock everything, so that a plain `kill` stops the server.
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, lambda number, frame: os._exit(0))
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0, help="the port; 0 (the default) picks a free one")
+    parser.add_argument("--watch-stdin", action="store_true", help="exit when standard input closes")
+    options = parser.parse_args()
+
+    server = Server(("127.0.0.1", options.port), Handler)
+    print("PORT %d" % server.server_address[1], flush=True)
+
+    if options.watch_stdin:
+        def watch():
+            while sys.stdin.buffer.read(4096):
+                pass
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
+
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,2 +1,0 @@
-// The example domain: see issue 4.
-import Argonaut
