@@ -1,9 +1,81 @@
 import Argonaut
-let docs = [#"{"a": [1, 2.5, -0, "x\n\u00e9\ud83d\ude00", true, null, {}], "b": {"c": []}, "a": 7}"#, "[]", "  12 ", #""s""#, "[1,]", "{\"a\" 1}", "[[[", "01", "\"\\ud800\""]
-for d in docs {
-  do { let j = try JSON(parsing: d); print(j, "|", j.serialized(.pretty)) } catch { print("ERR", error) }
+import Foundation
+
+// The benchmark program. Build and run it in release:
+//
+//     swift run -c release ArgonautBenchmarks [--rounds N] [--quick] [--only NAME,…]
+//                                             [--output FILE] [--skip-compile-time]
+//
+// For each document it measures, A/B interleaved on process CPU time:
+// - parsing: `JSON(parsing:)` against `JSONSerialization.jsonObject(with:)`;
+// - parsing and decoding into models: Argonaut against `JSONDecoder`;
+// - writing: `JSONSerializer.compact.bytes(from:)` against `JSONSerialization.data(withJSONObject:)`;
+// - the peak memory growth while parsing, in a child process.
+// Then it prints a table and writes it as JSON (default `.build/benchmarks/latest.json`).
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--memory-probe", arguments.count == 3 {
+  Memory.probe(document: arguments[1], engine: arguments[2])
 }
-let j: JSON = ["id": 1, "tags": ["a", "b"], "x": 1.5, "n": .null]
-print(j, j == (try! JSON(parsing: #"{"tags":["a","b"],"id":1.0,"n":null,"x":15e-1}"#)))
-print(j["tags"]?[1] as Any, j["id"]?.intValue as Any)
-print(JSONSerializer(isPretty: true, sortsKeys: true).string(from: j))
+
+func option(_ name: String, in arguments: [String]) -> String? {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+let quick = arguments.contains("--quick")
+let rounds = option("--rounds", in: arguments).flatMap(Int.init) ?? (quick ? 5 : 15)
+let only = option("--only", in: arguments).map { Set($0.split(separator: ",").map(String.init)) }
+let output = option("--output", in: arguments) ?? ".build/benchmarks/latest.json"
+
+#if DEBUG
+  print("warning: this is a debug build; run `swift run -c release ArgonautBenchmarks` for real figures.\n")
+#endif
+
+var documents = Documents.corpus()
+if documents.isEmpty {
+  print("note: ../shared/corpora/bench is absent; measuring generated documents only.\n")
+}
+if !quick { documents += Documents.generatedNames.map(Documents.generated) }
+if let only { documents = documents.filter { only.contains($0.name) } }
+
+var results: [DocumentResult] = []
+for document in documents {
+  let bytes = document.bytes
+  let data = document.data
+  FileHandle.standardError.write(Data("measuring \(document.name)…\n".utf8))
+  let parse = compare(
+    rounds: rounds, { consume(try! JSON(parsing: bytes)) },
+    { consume(try! JSONSerialization.jsonObject(with: data)) })
+  let `case` = Case(document)
+  let decode = `case`.decode.map { compare(rounds: rounds, $0.argonaut, $0.foundation) }
+  let json = try! JSON(parsing: bytes)
+  let object = try! JSONSerialization.jsonObject(with: data)
+  let serialize = compare(
+    rounds: rounds, { consume(JSONSerializer.compact.bytes(from: json)) },
+    { consume(try! JSONSerialization.data(withJSONObject: object)) })
+  results.append(
+    DocumentResult(
+      document: document.name, bytes: bytes.count, model: `case`.modelName,
+      parse: Comparison(bytes: bytes.count, parse),
+      decode: decode.map { Comparison(bytes: bytes.count, $0) },
+      serialize: Comparison(bytes: bytes.count, serialize),
+      argonautPeakBytes: Memory.peakGrowth(document: document.name, engine: "argonaut"),
+      foundationPeakBytes: Memory.peakGrowth(document: document.name, engine: "foundation")))
+}
+
+let compileTime = arguments.contains("--skip-compile-time") || quick ? nil : CompileTime.measure()
+let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+  .split(separator: "\n").first { $0.hasPrefix("model name") }?
+  .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+let report = Report(
+  machine: "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores",
+  date: ISO8601DateFormatter().string(from: Date()), rounds: rounds, results: results, compileTime: compileTime)
+print("")
+report.printTable()
+
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+let url = URL(fileURLWithPath: output)
+try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+try encoder.encode(report).write(to: url)
+print("\nwrote \(output)")
