@@ -1,22 +1,365 @@
-// TEMPORARY stand-in; replaced by the exact implementation.
-@usableFromInline func jsonNumberToDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double {
-  Double(String(decoding: text, as: UTF8.self)) ?? .nan
-}
-@usableFromInline func jsonNumberToFloat(_ text: UnsafeBufferPointer<UInt8>) -> Float {
-  Float(String(decoding: text, as: UTF8.self)) ?? .nan
-}
-@usableFromInline func jsonNumberToInt64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-  Int64(String(decoding: text, as: UTF8.self))
-}
-@usableFromInline func jsonNumberToUInt64(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
-  UInt64(String(decoding: text, as: UTF8.self))
-}
-@usableFromInline struct DecimalValue: Hashable, Sendable {
-  var isNegative: Bool
-  var digits: [UInt8]
-  var exponent: Int
-  init(jsonNumber text: UnsafeBufferPointer<UInt8>) {
-    isNegative = false; digits = Array(text); exponent = 0
+// Conversions from the text of a JSON number to Double, Float, Int64 and UInt64,
+// and the scanning shared with DecimalValue (DecimalValue.swift). Eisel-Lemire
+// itself is in EiselLemire.swift.
+//
+// Every function here takes the UTF-8 text of a number that has already been
+// validated against the RFC 8259 grammar
+//     -? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?
+// and may be arbitrarily long. Explicit exponents saturate at ±2^59, so absurd
+// exponents never overflow; no input traps.
+
+// MARK: - Scanning
+
+/// The largest magnitude an explicit exponent is tracked to; larger ones saturate here.
+let exponentSaturationLimit = 1 << 59
+
+/// Reads the digits of an explicit exponent (after the `e` or `E`), saturating at ±2^59.
+@inline(__always)
+func scanExplicitExponent(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  var index = start
+  var isNegative = false
+  if index < text.count {
+    if text[index] == UInt8(ascii: "-") {
+      isNegative = true
+      index &+= 1
+    } else if text[index] == UInt8(ascii: "+") {
+      index &+= 1
+    }
   }
-  init(_ value: Int64) { isNegative = value < 0; digits = Array(String(value.magnitude).utf8); exponent = 0 }
+  var magnitude = 0
+  while index < text.count {
+    // 2^59 * 10 + 9 < Int.max, so this cannot overflow.
+    magnitude = min(magnitude &* 10 &+ Int(text[index] &- UInt8(ascii: "0")), exponentSaturationLimit)
+    index &+= 1
+  }
+  return isNegative ? -magnitude : magnitude
+}
+
+/// Whether all eight bytes of `chunk` (little-endian) are ASCII digits.
+@inline(__always)
+func isEightDigits(_ chunk: UInt64) -> Bool {
+  (chunk & 0xF0F0_F0F0_F0F0_F0F0) | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) &>> 4)
+    == 0x3333_3333_3333_3333
+}
+
+/// The value of eight ASCII digits loaded little-endian, the first digit most significant (SWAR).
+@inline(__always)
+func eightDigitsValue(_ chunk: UInt64) -> UInt64 {
+  let mask: UInt64 = 0x0000_00FF_0000_00FF
+  let multiplier1: UInt64 = 100 &+ (1_000_000 &<< 32)
+  let multiplier2: UInt64 = 1 &+ (10_000 &<< 32)
+  var value = chunk &- 0x3030_3030_3030_3030
+  value = (value &* 10) &+ (value &>> 8)
+  return ((value & mask) &* multiplier1 &+ ((value &>> 16) & mask) &* multiplier2) &>> 32
+}
+
+/// Consumes whole groups of eight digits at `index`, accumulating them into `significand` (wrapping).
+///
+/// Long digit runs such as the 15-digit fractions of coordinates are common;
+/// this handles them eight at a time and leaves the rest to a byte loop.
+@inline(__always)
+func accumulateEightDigitChunks(
+  _ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ significand: inout UInt64
+) {
+  while text.count &- index >= 8 {
+    let address = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + index)
+    let chunk = UInt64(littleEndian: address.loadUnaligned(as: UInt64.self))
+    guard isEightDigits(chunk) else { return }
+    significand = significand &* 100_000_000 &+ eightDigitsValue(chunk)
+    index &+= 8
+  }
+}
+
+/// A JSON number as `significand * 10^exponent` with at most 19 significant digits.
+///
+/// This is the input of the binary floating-point conversions. When the number
+/// has more than 19 significant digits and a dropped digit is nonzero,
+/// `isTruncated` is set and the exact value lies strictly between
+/// `significand * 10^exponent` and `(significand + 1) * 10^exponent`.
+struct DecimalSignificand {
+  var isNegative: Bool
+  var significand: UInt64
+  var exponent: Int
+  var isTruncated: Bool
+}
+
+/// Splits a validated JSON number into a 64-bit significand and a decimal exponent in one pass.
+///
+/// Numbers with more than 19 digits take a second, slower pass that keeps the
+/// first 19 significant digits.
+@inline(__always)
+func scanDecimalSignificand(_ text: UnsafeBufferPointer<UInt8>) -> DecimalSignificand {
+  let count = text.count
+  var index = 0
+  var isNegative = false
+  if count > 0 && text[0] == UInt8(ascii: "-") {
+    isNegative = true
+    index = 1
+  }
+  // Accumulate every digit with wrapping arithmetic; only trusted for <= 19 digits.
+  var significand: UInt64 = 0
+  let integerStart = index
+  accumulateEightDigitChunks(text, &index, &significand)
+  while index < count {
+    let digit = text[index] &- UInt8(ascii: "0")
+    if digit > 9 { break }
+    significand = significand &* 10 &+ UInt64(digit)
+    index &+= 1
+  }
+  let integerEnd = index
+  var fractionStart = index
+  if index < count && text[index] == UInt8(ascii: ".") {
+    index &+= 1
+    fractionStart = index
+    accumulateEightDigitChunks(text, &index, &significand)
+    while index < count {
+      let digit = text[index] &- UInt8(ascii: "0")
+      if digit > 9 { break }
+      significand = significand &* 10 &+ UInt64(digit)
+      index &+= 1
+    }
+  }
+  let digitsEnd = index
+  // Anything left is an exponent marker followed by the exponent.
+  let explicitExponent = index < count ? scanExplicitExponent(text, from: index &+ 1) : 0
+  let digitCount = (integerEnd &- integerStart) &+ (digitsEnd &- fractionStart)
+  if digitCount > 19 {
+    return scanLongSignificand(
+      text, isNegative: isNegative, integerStart: integerStart, integerEnd: integerEnd,
+      fractionStart: fractionStart, digitsEnd: digitsEnd, explicitExponent: explicitExponent)
+  }
+  return DecimalSignificand(
+    isNegative: isNegative, significand: significand,
+    exponent: explicitExponent &+ (fractionStart &- digitsEnd), isTruncated: false)
+}
+
+/// The slow path of `scanDecimalSignificand` for numbers with more than 19 digits.
+@inline(never)
+func scanLongSignificand(
+  _ text: UnsafeBufferPointer<UInt8>, isNegative: Bool, integerStart: Int, integerEnd: Int,
+  fractionStart: Int, digitsEnd: Int, explicitExponent: Int
+) -> DecimalSignificand {
+  var index = integerStart
+  // Skip leading zeros (and the decimal point between them).
+  while index < digitsEnd && (text[index] == UInt8(ascii: "0") || text[index] == UInt8(ascii: ".")) {
+    index &+= 1
+  }
+  var significand: UInt64 = 0
+  var taken = 0
+  var lastTaken = index
+  while index < digitsEnd && taken < 19 {
+    let byte = text[index]
+    if byte != UInt8(ascii: ".") {
+      significand = significand &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+      taken &+= 1
+      lastTaken = index
+    }
+    index &+= 1
+  }
+  if taken == 0 {
+    return DecimalSignificand(isNegative: isNegative, significand: 0, exponent: 0, isTruncated: false)
+  }
+  var isTruncated = false
+  while index < digitsEnd {
+    if text[index] != UInt8(ascii: "0") && text[index] != UInt8(ascii: ".") {
+      isTruncated = true
+      break
+    }
+    index &+= 1
+  }
+  // The power of ten of the last digit taken.
+  let scale = lastTaken < integerEnd ? integerEnd &- lastTaken &- 1 : fractionStart &- lastTaken &- 1
+  return DecimalSignificand(
+    isNegative: isNegative, significand: significand, exponent: scale &+ explicitExponent,
+    isTruncated: isTruncated)
+}
+
+// MARK: - Binary floating point
+
+/// The powers of ten that are exactly representable as a Double: 10^0 ... 10^22.
+let exactPowersOfTenDouble: [Double] = [
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+/// The powers of ten that are exactly representable as a Float: 10^0 ... 10^10.
+let exactPowersOfTenFloat: [Float] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10]
+
+/// Converts a validated JSON number to the nearest Double (ties to even).
+///
+/// Out-of-range values give ±infinity, underflow gives ±0.0, and "-0" gives
+/// -0.0. Uses Clinger's exact fast path when the significand and the power of
+/// ten are both exact Doubles, Eisel-Lemire otherwise, and falls back to the
+/// standard library's correctly rounded parser in the rare cases Eisel-Lemire
+/// cannot decide (mostly inputs with more than 19 significant digits that lie
+/// very close to a rounding boundary).
+@usableFromInline
+func jsonNumberToDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+  let decimal = scanDecimalSignificand(text)
+  let significand = decimal.significand
+  let exponent = decimal.exponent
+  if !decimal.isTruncated && significand <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+    // Clinger: both operands are exact, so one correctly rounded operation suffices.
+    let magnitude = exactPowersOfTenDouble.withUnsafeBufferPointer { powers in
+      exponent < 0 ? Double(significand) / powers[-exponent] : Double(significand) * powers[exponent]
+    }
+    return decimal.isNegative ? -magnitude : magnitude
+  }
+  if let fields = eiselLemire(significand, exponent, .binary64),
+    !decimal.isTruncated || eiselLemire(significand &+ 1, exponent, .binary64) == fields
+  {
+    let magnitude = Double(bitPattern: UInt64(fields.biasedExponent) &<< 52 | fields.significand)
+    return decimal.isNegative ? -magnitude : magnitude
+  }
+  return Double(String(decoding: text, as: UTF8.self)) ?? .nan
+}
+
+/// Converts a validated JSON number to the nearest Float (ties to even).
+///
+/// Rounds the decimal value directly to binary32, so it never double-rounds as
+/// `Float(Double)` can. Same conventions and strategy as `jsonNumberToDouble`:
+/// Clinger's fast path, then Eisel-Lemire, then the standard library's parser.
+@usableFromInline
+func jsonNumberToFloat(_ text: UnsafeBufferPointer<UInt8>) -> Float {
+  let decimal = scanDecimalSignificand(text)
+  let significand = decimal.significand
+  let exponent = decimal.exponent
+  if !decimal.isTruncated && significand <= 1 << 24 && exponent >= -10 && exponent <= 10 {
+    let magnitude = exactPowersOfTenFloat.withUnsafeBufferPointer { powers in
+      exponent < 0 ? Float(significand) / powers[-exponent] : Float(significand) * powers[exponent]
+    }
+    return decimal.isNegative ? -magnitude : magnitude
+  }
+  if let fields = eiselLemire(significand, exponent, .binary32),
+    !decimal.isTruncated || eiselLemire(significand &+ 1, exponent, .binary32) == fields
+  {
+    let bits = UInt32(truncatingIfNeeded: fields.biasedExponent) &<< 23
+      | UInt32(truncatingIfNeeded: fields.significand)
+    let magnitude = Float(bitPattern: bits)
+    return decimal.isNegative ? -magnitude : magnitude
+  }
+  return Float(String(decoding: text, as: UTF8.self)) ?? .nan
+}
+
+// MARK: - Exact integers
+
+/// The positions of the parts of a validated JSON number.
+///
+/// The digits occupy `integerStart..<digitsEnd`; when there is a fraction, the
+/// decimal point sits at `integerEnd` and `fractionStart == integerEnd + 1`,
+/// otherwise `fractionStart == integerEnd == digitsEnd`.
+struct JSONNumberLayout {
+  var isNegative: Bool
+  var integerStart: Int
+  var integerEnd: Int
+  var fractionStart: Int
+  var digitsEnd: Int
+  /// The explicit exponent, saturated at ±2^59.
+  var exponent: Int
+
+  /// Locates the parts of `text`.
+  init(_ text: UnsafeBufferPointer<UInt8>) {
+    var index = 0
+    isNegative = !text.isEmpty && text[0] == UInt8(ascii: "-")
+    if isNegative { index = 1 }
+    integerStart = index
+    while index < text.count && text[index] &- UInt8(ascii: "0") <= 9 { index &+= 1 }
+    integerEnd = index
+    fractionStart = index
+    if index < text.count && text[index] == UInt8(ascii: ".") {
+      index &+= 1
+      fractionStart = index
+      while index < text.count && text[index] &- UInt8(ascii: "0") <= 9 { index &+= 1 }
+    }
+    digitsEnd = index
+    exponent = index < text.count ? scanExplicitExponent(text, from: index &+ 1) : 0
+  }
+
+  /// The position of the first nonzero digit, or nil when the value is zero.
+  func firstSignificantDigit(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = integerStart
+    while index < digitsEnd {
+      if text[index] != UInt8(ascii: "0") && text[index] != UInt8(ascii: ".") { return index }
+      index &+= 1
+    }
+    return nil
+  }
+
+  /// The position of the last nonzero digit; the value must not be zero.
+  func lastSignificantDigit(in text: UnsafeBufferPointer<UInt8>) -> Int {
+    var index = digitsEnd &- 1
+    while text[index] == UInt8(ascii: "0") || text[index] == UInt8(ascii: ".") { index &-= 1 }
+    return index
+  }
+
+  /// The power of ten that the digit at `position` stands for, including the explicit exponent.
+  func powerOfTen(ofDigitAt position: Int) -> Int {
+    let local = position < integerEnd ? integerEnd &- position &- 1 : fractionStart &- position &- 1
+    return local &+ exponent
+  }
+}
+
+/// The magnitude of a JSON number that is an integer below 2^64, with its sign.
+///
+/// Returns nil when the value has a fractional part or a magnitude of 2^64 or more.
+/// Plain integers of up to 19 digits take a single fast pass.
+func exactIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: Bool, magnitude: UInt64)? {
+  let isNegative = !text.isEmpty && text[0] == UInt8(ascii: "-")
+  var index = isNegative ? 1 : 0
+  let start = index
+  var magnitude: UInt64 = 0
+  accumulateEightDigitChunks(text, &index, &magnitude)
+  while index < text.count {
+    let digit = text[index] &- UInt8(ascii: "0")
+    if digit > 9 { break }
+    magnitude = magnitude &* 10 &+ UInt64(digit)
+    index &+= 1
+  }
+  if index == text.count && index &- start <= 19 {
+    return (isNegative, magnitude)
+  }
+
+  let layout = JSONNumberLayout(text)
+  guard let first = layout.firstSignificantDigit(in: text) else { return (isNegative, 0) }
+  let last = layout.lastSignificantDigit(in: text)
+  // The value is (the digits first...last) * 10^scale, and its last digit is nonzero.
+  let scale = layout.powerOfTen(ofDigitAt: last)
+  let digitCount = last &- first &+ 1 &- (first < layout.integerEnd && last >= layout.fractionStart ? 1 : 0)
+  // A value of more than 20 digits is at least 10^20 > 2^64.
+  guard scale >= 0 && scale <= 20 && digitCount &+ scale <= 20 else { return nil }
+  magnitude = 0
+  for position in first...last where text[position] != UInt8(ascii: ".") {
+    let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+    let (sum, carry) = product.addingReportingOverflow(UInt64(text[position] &- UInt8(ascii: "0")))
+    guard !overflow && !carry else { return nil }
+    magnitude = sum
+  }
+  for _ in 0..<scale {
+    let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+    guard !overflow else { return nil }
+    magnitude = product
+  }
+  return (isNegative, magnitude)
+}
+
+/// Converts a validated JSON number to Int64 when it is exactly an integer in range.
+///
+/// Any spelling of an integral value works: "1e2" and "1.50e1" give 100 and 15,
+/// "-0" and "0e1" give 0. Returns nil for "1.5", "9223372036854775808" or "1E400".
+@usableFromInline
+func jsonNumberToInt64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+  guard let (isNegative, magnitude) = exactIntegerMagnitude(text) else { return nil }
+  if isNegative {
+    return magnitude <= UInt64(Int64.max) &+ 1 ? Int64(bitPattern: 0 &- magnitude) : nil
+  }
+  return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+}
+
+/// Converts a validated JSON number to UInt64 when it is exactly a non-negative integer in range.
+///
+/// Same rules as `jsonNumberToInt64`; "-0" gives 0, any other negative value gives nil.
+@usableFromInline
+func jsonNumberToUInt64(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+  guard let (isNegative, magnitude) = exactIntegerMagnitude(text) else { return nil }
+  return isNegative && magnitude != 0 ? nil : magnitude
 }
