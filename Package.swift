@@ -27,7 +27,10 @@ let package = Package(
       name: "ArgonautBenchmarks",
       dependencies: ["Argonaut", "CorpusModels"],
       path: "Benchmarks/Sources/ArgonautBenchmarks"),
-    .testTarget(name: "ArgonautTests", dependencies: ["Argonaut", "CorpusModels"]),
+    .testTarget(
+      name: "ArgonautTests", dependencies: ["Argonaut", "CorpusModels"],
+      // Decoder chains must type-check fast; CI fails on any warning.
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]),
     // NewsFeedExample supplies `ExampleServer`, which starts the fixture server.
     .testTarget(name: "ArgonautServicesTests", dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample"]),
     .testTarget(

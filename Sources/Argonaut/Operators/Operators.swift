@@ -10,6 +10,7 @@
 //
 // so `curry(User.init) <^> j <| "name" <*> (j <| "nick" <|> j <| "name")` and
 // `j <|| ["entities", "hashtags"] >>- validate` need no further parentheses.
+// Map and apply also bind tighter than comparisons: `f <^> x == y` compares the result.
 
 precedencegroup MonadicPrecedenceLeft {
   associativity: left
@@ -25,7 +26,7 @@ precedencegroup AlternativePrecedence {
 
 precedencegroup ApplicativePrecedence {
   associativity: left
-  higherThan: AlternativePrecedence
+  higherThan: AlternativePrecedence, ComparisonPrecedence
   lowerThan: NilCoalescingPrecedence
 }
 

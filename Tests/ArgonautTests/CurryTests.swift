@@ -1,0 +1,83 @@
+import Argonaut
+import Foundation
+import Testing
+
+@Suite("curry")
+struct CurryTests {
+  @Test("curried functions apply one argument at a time")
+  func application() {
+    let add3 = curry { (a: Int, b: Int, c: Int) in a * 100 + b * 10 + c }
+    #expect(add3(1)(2)(3) == 123)
+    #expect(curry { (s: String) in s.count }("abc") == 3)
+    let twenty = curry {
+      (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int, h: Int, i: Int, j: Int, k: Int, l: Int, m: Int,
+        n: Int, o: Int, p: Int, q: Int, r: Int, s: Int, t: Int) in
+      [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t].reduce(0, +)
+    }
+    #expect(twenty(1)(2)(3)(4)(5)(6)(7)(8)(9)(10)(11)(12)(13)(14)(15)(16)(17)(18)(19)(20) == 210)
+  }
+
+  @Test("a 20-field model decodes through one applicative chain")
+  func twentyFields() throws {
+    var members: [(String, JSON)] = (0..<20).map { ("field\($0)", .number(JSONNumber($0))) }
+    members[4].1 = .null
+    let json = JSON.object(JSONObject(members))
+    let model = try TwentyFields.decode(json).get()
+    #expect(model.field19 == 19 && model.field4 == nil)
+    let broken = JSON.object(JSONObject(members.filter { $0.0 != "field7" && $0.0 != "field12" }))
+    #expect(TwentyFields.decode(broken).error?.description == "field7: missing key\nfield12: missing key")
+  }
+
+  @Test(
+    "Curry.swift matches its generator",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "bash is needed to run the generator"))
+  func generatedFileIsFresh() throws {
+    let root = Corpus.packageRoot
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [root.appendingPathComponent("Scripts/generate-curry.sh").path, "--stdout"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let generated = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let checkedIn = try Data(contentsOf: root.appendingPathComponent("Sources/Argonaut/Curry/Curry.swift"))
+    #expect(generated == checkedIn, "Sources/Argonaut/Curry/Curry.swift is stale: run Scripts/generate-curry.sh")
+  }
+}
+
+/// Twenty fields, decoded in one chain. The test target is compiled with
+/// `-warn-long-expression-type-checking=200`, and CI fails on any warning, so this
+/// chain must type-check in under 200 ms.
+struct TwentyFields {
+  let field0: Int, field1: Int, field2: Int, field3: Int, field4: Int?, field5: Int, field6: Int, field7: Int
+  let field8: Int, field9: Int, field10: Int, field11: Int, field12: Int, field13: Int, field14: Int, field15: Int
+  let field16: Int, field17: Int, field18: Int, field19: Int
+}
+
+extension TwentyFields: Decodable {
+  static func decode(_ j: JSON) -> Decoded<TwentyFields> {
+    curry(TwentyFields.init)
+      <^> j <| "field0"
+      <*> j <| "field1"
+      <*> j <| "field2"
+      <*> j <| "field3"
+      <*> j <|? "field4"
+      <*> j <| "field5"
+      <*> j <| "field6"
+      <*> j <| "field7"
+      <*> j <| "field8"
+      <*> j <| "field9"
+      <*> j <| "field10"
+      <*> j <| "field11"
+      <*> j <| "field12"
+      <*> j <| "field13"
+      <*> j <| "field14"
+      <*> j <| "field15"
+      <*> j <| "field16"
+      <*> j <| "field17"
+      <*> j <| "field18"
+      <*> j <| "field19"
+  }
+}
