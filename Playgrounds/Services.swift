@@ -1,0 +1,156 @@
+// Services: one small class per API domain, over real HTTP.
+//
+// Run it with `Playgrounds/run Services`, or by hand after
+// `swift build --product ArgonautDynamic`:
+//
+//   swift -I .build/debug/Modules -L .build/debug -lArgonautDynamic Playgrounds/Services.swift
+//
+// It starts the bundled example server (Fixtures/ExampleServer/server.py, Python 3)
+// on a free port of 127.0.0.1, logs in and reads a news feed through
+// `UserService` and `NewsFeedService`, shows a failure, and stops the server.
+// It exits with status 1 if anything unexpected happens.
+
+import Argonaut
+import ArgonautServices
+import Foundation
+import NewsFeedExample
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Stops the playground with a message and a failing exit status.
+func fail(_ message: String) -> Never {
+  print("✘ \(message)")
+  exit(1)
+}
+
+// MARK: 1. Start the example server
+//
+// The server script sits next to this playground's folder; `#filePath` finds it
+// from any working directory. `ExampleServer` runs it with `python3`, reads the
+// port it prints (`PORT 54321`), and stops it when asked (or when we exit).
+
+let playgrounds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let script = playgrounds.deletingLastPathComponent().appendingPathComponent("Fixtures/ExampleServer/server.py")
+
+let server: ExampleServer
+do {
+  server = try ExampleServer.start(script: script)
+} catch {
+  fail("could not start the example server: \(error)")
+}
+print("The example server listens on \(server.baseURL)")
+
+// MARK: 2. Point the services at it
+//
+// `UserService` and `NewsFeedService` declare nothing but their `Model` and their
+// methods; they request paths such as `/login`. Where those paths go, and how,
+// comes from a `ServiceConfiguration`: here, the local server through the default
+// `URLSessionTransport`. Binding it with `$current.withValue` changes nothing at
+// the call sites, which is also how tests swap in an `InMemoryTransport`.
+
+let local = ServiceConfiguration(environment: server.environment, timeout: .seconds(10))
+
+// MARK: 3. Log in, completion form
+//
+// `login(userName:password:completion:)` sends `POST /login` with a JSON body (the
+// password never goes in the URL). The completion runs once, on a background
+// queue (never the main queue, which a command-line program does not run). It also
+// returns a `ServiceTask` we could `cancel()`.
+//
+// Here a continuation waits for it, so that the script reads top to bottom.
+// (`_ =` drops the `ServiceTask`, which this call does not need.)
+
+let user: User
+do {
+  user = try await withCheckedThrowingContinuation { continuation in
+    ServiceConfiguration.$current.withValue(local) {
+      _ = UserService().login(userName: SampleData.userName, password: SampleData.password) { result in
+        print("  (the completion ran \(Thread.isMainThread ? "on" : "off") the main thread)")
+        continuation.resume(with: result)
+      }
+    }
+  }
+} catch {
+  fail("login failed: \(error)")
+}
+print("Logged in as \(user.userName) <\(user.email)>, full name: \(user.fullName ?? "none")")
+
+// MARK: 4. Read the news feed, async form
+//
+// The async forms have the same labels and throw a `ServiceError`. Each post's
+// `datePosted` comes from the key `postDate`, as the model's decoder says.
+
+do {
+  let feed = try await ServiceConfiguration.$current.withValue(local) {
+    try await NewsFeedService().newsFeed(userId: user.userName)
+  }
+  print("\(user.userName)'s news feed has \(feed.posts.count) posts:")
+  for post in feed.posts {
+    print("  \(post.datePosted)  \(post.title): \(post.headline)")
+  }
+  if feed.posts.map(\.title) != SampleData.postTitles { fail("unexpected posts: \(feed.posts)") }
+} catch {
+  fail("the news feed failed: \(error)")
+}
+
+// The same request, completion form, cancelled at once: the completion still runs
+// exactly once, with a `.cancelled` error.
+let cancelled: ServiceError.Kind? = await withCheckedContinuation { continuation in
+  let call = ServiceConfiguration.$current.withValue(local) {
+    NewsFeedService().newsFeed(userId: user.userName) { result in
+      if case .failure(let error) = result { continuation.resume(returning: error.kind) } else { continuation.resume(returning: nil) }
+    }
+  }
+  call.cancel()
+}
+print("A call cancelled at once ends with: \(cancelled.map(String.init(describing:)) ?? "a result")")
+if cancelled != .cancelled { fail("the cancelled call did not report .cancelled") }
+
+// MARK: 5. A failure: the wrong password
+//
+// The server answers 401. The error says which request failed and why, with the
+// body's first bytes; its `kind` and `statusCode` are there for code, and the API's
+// own error model decodes from the body it kept. The password never appears in
+// what an error prints.
+
+do {
+  let intruder = try await ServiceConfiguration.$current.withValue(local) {
+    try await UserService().login(userName: "ada", password: "babbage")
+  }
+  fail("a wrong password logged in as \(intruder)")
+} catch let error as ServiceError {
+  print("A wrong password fails, as it should:")
+  print("  \(error)")
+  print("  kind: \(error.kind), status: \(error.statusCode.map(String.init) ?? "none")")
+  if let apiError = error.decodeBody(as: APIError.self)?.value {
+    print("  the API says: \(apiError.message)")
+  }
+  print("  the request body, as printed: \(error.debugDescription.split(separator: "\n").first { $0.hasPrefix("request body") } ?? "")")
+  if error.kind != .unacceptableStatus || error.statusCode != 401 { fail("expected a 401, got \(error)") }
+  if error.debugDescription.contains("babbage") { fail("the password was printed") }
+} catch {
+  fail("unexpected error: \(error)")
+}
+
+// MARK: 6. The same service, in memory
+//
+// `SampleData.transport()` answers like the server, from memory: what tests use.
+// Only the configuration changes.
+
+let memory = SampleData.transport()
+let offline = ServiceConfiguration(environment: .local(port: 8080), transport: memory)
+do {
+  let feed = try await ServiceConfiguration.$current.withValue(offline) {
+    try await NewsFeedService().newsFeed(userId: "ada")
+  }
+  print("In memory: \(feed.posts.count) posts; the transport recorded \(memory.recordedRequests.map(\.description))")
+} catch {
+  fail("the in-memory feed failed: \(error)")
+}
+
+// MARK: 7. Stop the server
+
+server.stop()
+print("The server has stopped. ✔")
