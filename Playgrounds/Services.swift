@@ -100,7 +100,11 @@ do {
 let cancelled: ServiceError.Kind? = await withCheckedContinuation { continuation in
   let call = ServiceConfiguration.$current.withValue(local) {
     NewsFeedService().newsFeed(userId: user.userName) { result in
-      if case .failure(let error) = result { continuation.resume(returning: error.kind) } else { continuation.resume(returning: nil) }
+      if case .failure(let error) = result {
+        continuation.resume(returning: error.kind)
+      } else {
+        continuation.resume(returning: nil)
+      }
     }
   }
   call.cancel()
@@ -127,7 +131,8 @@ do {
   if let apiError = error.decodeBody(as: APIError.self)?.value {
     print("  the API says: \(apiError.message)")
   }
-  print("  the request body, as printed: \(error.debugDescription.split(separator: "\n").first { $0.hasPrefix("request body") } ?? "")")
+  let printedBody = error.debugDescription.split(separator: "\n").first { $0.hasPrefix("request body") }
+  print("  as debugDescription prints it, the \(printedBody ?? "request body is missing")")
   if error.kind != .unacceptableStatus || error.statusCode != 401 { fail("expected a 401, got \(error)") }
   if error.debugDescription.contains("babbage") { fail("the password was printed") }
 } catch {

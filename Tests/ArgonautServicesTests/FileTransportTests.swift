@@ -31,7 +31,8 @@ struct FileTransportTests {
     #expect(try response.json()["userName"] == "ada")
   }
 
-  @Test("A missing file is a 404 that names the path", arguments: ["/missing", "/../data/login", "/a/%2E%2E/login", "/"])
+  @Test(
+    "A missing file is a 404 that names the path", arguments: ["/missing", "/../data/login", "/a/%2E%2E/login", "/"])
   func missing(path: String) async throws {
     let outcome = await result(in: configuration(FileTransport(directory: Self.data))) {
       () async throws(ServiceError) in

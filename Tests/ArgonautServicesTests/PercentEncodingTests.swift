@@ -1,5 +1,6 @@
-@testable import ArgonautServices
 import Testing
+
+@testable import ArgonautServices
 
 @Suite("Percent-encoding: only RFC 3986's unreserved characters pass")
 struct PercentEncodingTests {

@@ -1,14 +1,17 @@
 import Argonaut
-@testable import ArgonautServices
 import Foundation
 import Testing
+
+@testable import ArgonautServices
 
 @Suite("Redaction of secret-looking names")
 struct RedactionTests {
   @Test(
     "Names that contain a secret marker, in any case, are secret",
-    arguments: ["password", "Password", "new_passwd", "token", "access_token", "X-Auth-Token", "clientSecret",
-      "api_key", "X-API-KEY", "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"])
+    arguments: [
+      "password", "Password", "new_passwd", "token", "access_token", "X-Auth-Token", "clientSecret",
+      "api_key", "X-API-KEY", "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie",
+    ])
   func secretNames(name: String) {
     #expect(Redaction.isSecret(name))
   }
@@ -35,11 +38,15 @@ struct RedactionTests {
 
   @Test("JSON bodies lose secret fields at any depth")
   func json() {
-    let body: JSON = ["user": "ada", "password": "p", "devices": [["pushToken": "t", "name": "phone"]], "secret": ["a": 1]]
+    let body: JSON = [
+      "user": "ada", "password": "p", "devices": [["pushToken": "t", "name": "phone"]], "secret": ["a": 1],
+    ]
     #expect(
       Redaction.json(body)
-        == ["user": "ada", "password": "<redacted>", "devices": [["pushToken": "<redacted>", "name": "phone"]],
-          "secret": "<redacted>"])
+        == [
+          "user": "ada", "password": "<redacted>", "devices": [["pushToken": "<redacted>", "name": "phone"]],
+          "secret": "<redacted>",
+        ])
   }
 
   @Test("Body excerpts: JSON redacted, forms redacted, text folded to one line and cut")

@@ -1,7 +1,8 @@
 import Argonaut
-@testable import ArgonautServices
 import Foundation
 import Testing
+
+@testable import ArgonautServices
 
 @Suite("Request: route templates, query encoding and URL resolution")
 struct RequestTests {
@@ -74,7 +75,8 @@ struct RequestTests {
     let message = invalidRequestMessage(Request(.post, "/login"), in: ServiceConfiguration())
     #expect(
       message
-        == "POST /login: invalid request: '/login' is relative, and the environment 'absolute URLs only' has no base URL")
+        == "POST /login: invalid request: '/login' is relative, and the environment 'absolute URLs only' has no base URL"
+    )
   }
 
   @Test("A timeout that is not positive is an invalid request")
@@ -86,9 +88,11 @@ struct RequestTests {
   @Test("Dictionary parameters are sorted by name, after the ordered query items")
   func queryOrder() throws {
     let request = try resolved(
-      Request(.get, "/search", query: [QueryItem("z", "last?"), QueryItem("flag", nil)], parameters: ["b": "2", "a": "1"]))
+      Request(
+        .get, "/search", query: [QueryItem("z", "last?"), QueryItem("flag", nil)], parameters: ["b": "2", "a": "1"]))
     #expect(request.url.query == "z=last%3F&flag&a=1&b=2")
-    #expect(request.queryItems == [QueryItem("z", "last?"), QueryItem("flag", nil), QueryItem("a", "1"), QueryItem("b", "2")])
+    #expect(
+      request.queryItems == [QueryItem("z", "last?"), QueryItem("flag", nil), QueryItem("a", "1"), QueryItem("b", "2")])
   }
 
   @Test("The same dictionary gives the same URL every time")
@@ -96,7 +100,9 @@ struct RequestTests {
     let parameters = Dictionary(uniqueKeysWithValues: (0..<50).map { ("key\($0)", "value \($0)") })
     let first = try resolved(Request(.get, "/q", parameters: parameters)).url
     for _ in 0..<20 {
-      #expect(try resolved(Request(.get, "/q", parameters: Dictionary(uniqueKeysWithValues: parameters.shuffled()))).url == first)
+      #expect(
+        try resolved(Request(.get, "/q", parameters: Dictionary(uniqueKeysWithValues: parameters.shuffled()))).url
+          == first)
     }
   }
 

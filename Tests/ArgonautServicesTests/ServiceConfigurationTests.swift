@@ -61,7 +61,8 @@ struct ServiceConfigurationTests {
     pinned.on(.get, "/x", respond: .json(["from": "pinned"]))
     let bound = InMemoryTransport()
     bound.on(.get, "/x", respond: .json(["from": "bound"]))
-    let service = PinnedJSONService(configuration: ServiceConfiguration(environment: .local(port: 1), transport: pinned))
+    let service = PinnedJSONService(
+      configuration: ServiceConfiguration(environment: .local(port: 1), transport: pinned))
     let value = await result(in: ServiceConfiguration(environment: .local(port: 2), transport: bound)) {
       () async throws(ServiceError) in
       try await service.getRequest(url: "/x", parameters: nil, headers: nil)

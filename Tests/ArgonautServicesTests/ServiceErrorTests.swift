@@ -1,7 +1,8 @@
 import Argonaut
-@testable import ArgonautServices
 import Foundation
 import Testing
+
+@testable import ArgonautServices
 
 @Suite("ServiceError: kinds, context and descriptions")
 struct ServiceErrorTests {
@@ -10,7 +11,8 @@ struct ServiceErrorTests {
 
   @Test("Every kind is told apart, and described with the method, the redacted URL and the cause")
   func kinds() throws {
-    let json = HTTPResponse(statusCode: 503, headers: ["Content-Type": "application/json"], body: Data(#"{"retry": true}"#.utf8))
+    let json = HTTPResponse(
+      statusCode: 503, headers: ["Content-Type": "application/json"], body: Data(#"{"retry": true}"#.utf8))
     let parseError: JSONParseError
     do {
       _ = try JSON(parsing: "[1,")
@@ -20,21 +22,35 @@ struct ServiceErrorTests {
       parseError = error
     }
     let cases: [(ServiceError, ServiceError.Kind, String)] = [
-      (.invalidRequest("unfilled placeholder {id} in /u/{id}", Request(.delete, "/u/{id}")), .invalidRequest,
-        "DELETE /u/{id}: invalid request: unfilled placeholder {id} in /u/{id}"),
-      (ServiceError(.transportFailure(URLError(.cannotFindHost)), request: request), .transportFailure,
-        "GET https://api.example.com/feed?userId=ada&token=<redacted>: transport failure: could not find the host (URLError -1003)"),
-      (ServiceError(.timeout(.milliseconds(1500)), request: request), .timeout,
-        "GET https://api.example.com/feed?userId=ada&token=<redacted>: timed out after 1.5 s"),
-      (ServiceError(.cancelled, request: request), .cancelled,
-        "GET https://api.example.com/feed?userId=ada&token=<redacted>: cancelled"),
-      (ServiceError(.unacceptableStatus, request: request, response: json), .unacceptableStatus,
-        #"GET https://api.example.com/feed?userId=ada&token=<redacted>: unacceptable status 503 (application/json): {"retry":true}"#),
-      (ServiceError(.invalidJSON(parseError), request: request, response: json), .invalidJSON,
-        "GET https://api.example.com/feed?userId=ada&token=<redacted>: body is not JSON: line 1, column 4: expected a value, found end of input"),
-      (ServiceError(.decodingFailed(.missingKey("posts"), modelName: "Feed"), request: request, response: json),
+      (
+        .invalidRequest("unfilled placeholder {id} in /u/{id}", Request(.delete, "/u/{id}")), .invalidRequest,
+        "DELETE /u/{id}: invalid request: unfilled placeholder {id} in /u/{id}"
+      ),
+      (
+        ServiceError(.transportFailure(URLError(.cannotFindHost)), request: request), .transportFailure,
+        "GET https://api.example.com/feed?userId=ada&token=<redacted>: transport failure: could not find the host (URLError -1003)"
+      ),
+      (
+        ServiceError(.timeout(.milliseconds(1500)), request: request), .timeout,
+        "GET https://api.example.com/feed?userId=ada&token=<redacted>: timed out after 1.5 s"
+      ),
+      (
+        ServiceError(.cancelled, request: request), .cancelled,
+        "GET https://api.example.com/feed?userId=ada&token=<redacted>: cancelled"
+      ),
+      (
+        ServiceError(.unacceptableStatus, request: request, response: json), .unacceptableStatus,
+        #"GET https://api.example.com/feed?userId=ada&token=<redacted>: unacceptable status 503 (application/json): {"retry":true}"#
+      ),
+      (
+        ServiceError(.invalidJSON(parseError), request: request, response: json), .invalidJSON,
+        "GET https://api.example.com/feed?userId=ada&token=<redacted>: body is not JSON: line 1, column 4: expected a value, found end of input"
+      ),
+      (
+        ServiceError(.decodingFailed(.missingKey("posts"), modelName: "Feed"), request: request, response: json),
         .decodingFailed,
-        "GET https://api.example.com/feed?userId=ada&token=<redacted>: could not decode Feed: posts: missing key"),
+        "GET https://api.example.com/feed?userId=ada&token=<redacted>: could not decode Feed: posts: missing key"
+      ),
     ]
     for (error, kind, description) in cases {
       #expect(error.kind == kind)
@@ -58,14 +74,16 @@ struct ServiceErrorTests {
     #expect(timeout.statusCode == nil)
 
     let decoding = ServiceError(
-      .decodingFailed(.missingKey("postDate", path: ["posts", 1]), modelName: "Feed"), request: request, response: response)
+      .decodingFailed(.missingKey("postDate", path: ["posts", 1]), modelName: "Feed"), request: request,
+      response: response)
     #expect(decoding.decodeError?.path == ["posts", 1, "postDate"])
   }
 
   @Test("Several decoding failures print on one line, separated by semicolons")
   func multipleDecodeErrors() {
     let error = ServiceError(
-      .decodingFailed(.multiple([.missingKey("title", path: ["posts", 0]), .missingKey("headline", path: ["posts", 2])]),
+      .decodingFailed(
+        .multiple([.missingKey("title", path: ["posts", 0]), .missingKey("headline", path: ["posts", 2])]),
         modelName: "Feed"),
       request: request)
     #expect(error.cause == "could not decode Feed: posts[0].title: missing key; posts[2].headline: missing key")

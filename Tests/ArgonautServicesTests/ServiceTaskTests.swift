@@ -1,8 +1,9 @@
 import Argonaut
-@testable import ArgonautServices
 import Dispatch
 import Foundation
 import Testing
+
+@testable import ArgonautServices
 
 @Suite("ServiceTask: completions run once, on the chosen queue, and can be cancelled")
 struct ServiceTaskTests {

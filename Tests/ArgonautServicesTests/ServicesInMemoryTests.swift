@@ -75,7 +75,8 @@ struct ServicesInMemoryTests {
     try await Scenarios.concurrentRequests(configuration)
   }
 
-  @Test("Hostile strings survive the round trip in a path segment, a query name and a query value",
+  @Test(
+    "Hostile strings survive the round trip in a path segment, a query name and a query value",
     arguments: Scenarios.hostileStrings)
   func encoding(text: String) async throws {
     try await Scenarios.encoding(configuration, text)

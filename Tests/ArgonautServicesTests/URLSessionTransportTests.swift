@@ -1,7 +1,8 @@
 import Argonaut
-@testable import ArgonautServices
 import Foundation
 import Testing
+
+@testable import ArgonautServices
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -19,7 +20,9 @@ struct URLSessionTransportTests {
 
   @Test(
     "The session's own timeout is a backstop: whole seconds, past the deadline",
-    arguments: [(Duration.milliseconds(300), 2.0), (.milliseconds(1500), 3.0), (.seconds(2), 3.0), (.seconds(60), 61.0)])
+    arguments: [
+      (Duration.milliseconds(300), 2.0), (.milliseconds(1500), 3.0), (.seconds(2), 3.0), (.seconds(60), 61.0),
+    ])
   func backstopTimeout(deadline: Duration, interval: TimeInterval) {
     let request = HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:1/")!, timeout: deadline)
     #expect(URLSessionTransport.urlRequest(for: request).timeoutInterval == interval)

@@ -7,7 +7,8 @@ import Testing
 struct ModelTests {
   @Test("A user decodes with and without its optional full name")
   func user() throws {
-    let full: Decoded<User> = decode(parsing: #"{"userName": "ada", "email": "ada@example.com", "fullName": "Ada Lovelace"}"#)
+    let full: Decoded<User> = decode(
+      parsing: #"{"userName": "ada", "email": "ada@example.com", "fullName": "Ada Lovelace"}"#)
     #expect(full.value == User(userName: "ada", email: "ada@example.com", fullName: "Ada Lovelace"))
     let missing: Decoded<User> = decode(parsing: #"{"userName": "grace", "email": "grace@example.com"}"#)
     #expect(missing.value == User(userName: "grace", email: "grace@example.com", fullName: nil))
@@ -25,7 +26,8 @@ struct ModelTests {
   func post() {
     let post: Decoded<NewsFeedPost> = decode(parsing: #"{"title": "T", "postDate": "2024-05-01", "headline": "H"}"#)
     #expect(post.value == NewsFeedPost(title: "T", datePosted: "2024-05-01", headline: "H"))
-    let wrongKey: Decoded<NewsFeedPost> = decode(parsing: #"{"title": "T", "datePosted": "2024-05-01", "headline": "H"}"#)
+    let wrongKey: Decoded<NewsFeedPost> = decode(
+      parsing: #"{"title": "T", "datePosted": "2024-05-01", "headline": "H"}"#)
     #expect(wrongKey.error?.description == "postDate: missing key")
   }
 

@@ -73,13 +73,15 @@ extension ServiceError: CustomDebugStringConvertible {
       lines.append("request headers:")
       lines += Redaction.headerLines(request.headers).map { "  " + $0 }
       if let body = request.body {
-        lines.append("request body: " + Redaction.bodyExcerpt(body, contentType: request.header("Content-Type"), limit: 1024))
+        lines.append(
+          "request body: " + Redaction.bodyExcerpt(body, contentType: request.header("Content-Type"), limit: 1024))
       }
     }
     if let response {
       lines.append("response headers:")
       lines += Redaction.headerLines(response.headers).map { "  " + $0 }
-      lines.append("response body: " + Redaction.bodyExcerpt(response.body, contentType: response.contentType, limit: 1024))
+      lines.append(
+        "response body: " + Redaction.bodyExcerpt(response.body, contentType: response.contentType, limit: 1024))
     }
     return lines.joined(separator: "\n")
   }

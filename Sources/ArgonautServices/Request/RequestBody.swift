@@ -18,12 +18,6 @@ public struct RequestBody: Hashable, Sendable {
   /// The JSON value, when the body was built from one.
   public let json: JSON?
 
-  init(data: Data, contentType: String, json: JSON?) {
-    self.data = data
-    self.contentType = contentType
-    self.json = json
-  }
-
   /// A JSON body, serialized compactly, sent as `application/json`.
   public static func json(_ json: JSON) -> RequestBody {
     RequestBody(data: Data(JSONSerializer.compact.bytes(from: json)), contentType: "application/json", json: json)

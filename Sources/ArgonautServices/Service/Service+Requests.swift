@@ -21,7 +21,7 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
     url: String, parameters: [String: String]?, headers: [String: String]?,
     completion: @escaping @Sendable (Result<Model, ServiceError>) -> Void
   ) -> ServiceTask {
-    send(Request(.get, url, parameters: parameters, headers: headers ?? [:]), completion: completion)
+    send(.withJSONBody(.get, url, parameters, headers, nil), completion: completion)
   }
 
   /// Sends a `GET` request and decodes the response as `Model`.
@@ -39,7 +39,7 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
   public func getRequest(url: String, parameters: [String: String]?, headers: [String: String]?)
     async throws(ServiceError) -> Model
   {
-    try await send(Request(.get, url, parameters: parameters, headers: headers ?? [:]))
+    try await send(.withJSONBody(.get, url, parameters, headers, nil))
   }
 
   /// Sends a `POST` request with a JSON body and decodes the response as `Model`.
@@ -60,7 +60,7 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
     url: String, parameters: [String: String]? = nil, headers: [String: String]? = nil, body: JSON?,
     completion: @escaping @Sendable (Result<Model, ServiceError>) -> Void
   ) -> ServiceTask {
-    send(Request(.post, url, parameters: parameters, headers: headers ?? [:], body: body.map(RequestBody.json)), completion: completion)
+    send(.withJSONBody(.post, url, parameters, headers, body), completion: completion)
   }
 
   /// Sends a `POST` request with a JSON body and decodes the response as `Model`.
@@ -79,7 +79,7 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
   public func postRequest(
     url: String, parameters: [String: String]? = nil, headers: [String: String]? = nil, body: JSON?
   ) async throws(ServiceError) -> Model {
-    try await send(Request(.post, url, parameters: parameters, headers: headers ?? [:], body: body.map(RequestBody.json)))
+    try await send(.withJSONBody(.post, url, parameters, headers, body))
   }
 
   /// Sends a `PUT` request with a JSON body and decodes the response as `Model`.
@@ -100,7 +100,7 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
     url: String, parameters: [String: String]? = nil, headers: [String: String]? = nil, body: JSON?,
     completion: @escaping @Sendable (Result<Model, ServiceError>) -> Void
   ) -> ServiceTask {
-    send(Request(.put, url, parameters: parameters, headers: headers ?? [:], body: body.map(RequestBody.json)), completion: completion)
+    send(.withJSONBody(.put, url, parameters, headers, body), completion: completion)
   }
 
   /// Sends a `PUT` request with a JSON body and decodes the response as `Model`.
@@ -119,7 +119,7 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
   public func putRequest(
     url: String, parameters: [String: String]? = nil, headers: [String: String]? = nil, body: JSON?
   ) async throws(ServiceError) -> Model {
-    try await send(Request(.put, url, parameters: parameters, headers: headers ?? [:], body: body.map(RequestBody.json)))
+    try await send(.withJSONBody(.put, url, parameters, headers, body))
   }
 
   /// Sends a `PATCH` request with a JSON body and decodes the response as `Model`.
@@ -140,7 +140,7 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
     url: String, parameters: [String: String]? = nil, headers: [String: String]? = nil, body: JSON?,
     completion: @escaping @Sendable (Result<Model, ServiceError>) -> Void
   ) -> ServiceTask {
-    send(Request(.patch, url, parameters: parameters, headers: headers ?? [:], body: body.map(RequestBody.json)), completion: completion)
+    send(.withJSONBody(.patch, url, parameters, headers, body), completion: completion)
   }
 
   /// Sends a `PATCH` request with a JSON body and decodes the response as `Model`.
@@ -159,7 +159,7 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
   public func patchRequest(
     url: String, parameters: [String: String]? = nil, headers: [String: String]? = nil, body: JSON?
   ) async throws(ServiceError) -> Model {
-    try await send(Request(.patch, url, parameters: parameters, headers: headers ?? [:], body: body.map(RequestBody.json)))
+    try await send(.withJSONBody(.patch, url, parameters, headers, body))
   }
 
   /// Sends a `DELETE` request with a JSON body and decodes the response as `Model`.
@@ -180,7 +180,7 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
     url: String, parameters: [String: String]? = nil, headers: [String: String]? = nil, body: JSON? = nil,
     completion: @escaping @Sendable (Result<Model, ServiceError>) -> Void
   ) -> ServiceTask {
-    send(Request(.delete, url, parameters: parameters, headers: headers ?? [:], body: body.map(RequestBody.json)), completion: completion)
+    send(.withJSONBody(.delete, url, parameters, headers, body), completion: completion)
   }
 
   /// Sends a `DELETE` request with a JSON body and decodes the response as `Model`.
@@ -199,6 +199,16 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
   public func deleteRequest(
     url: String, parameters: [String: String]? = nil, headers: [String: String]? = nil, body: JSON? = nil
   ) async throws(ServiceError) -> Model {
-    try await send(Request(.delete, url, parameters: parameters, headers: headers ?? [:], body: body.map(RequestBody.json)))
+    try await send(.withJSONBody(.delete, url, parameters, headers, body))
+  }
+}
+
+extension Request {
+  /// The request that the request methods send: optional parameters and headers,
+  /// and an optional JSON body.
+  static func withJSONBody(
+    _ method: HTTPMethod, _ url: String, _ parameters: [String: String]?, _ headers: [String: String]?, _ body: JSON?
+  ) -> Request {
+    Request(method, url, parameters: parameters, headers: headers ?? [:], body: body.map(RequestBody.json))
   }
 }

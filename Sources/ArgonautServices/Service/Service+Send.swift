@@ -64,7 +64,8 @@ extension Service where Model: Decodable, Model.DecodedType == Model {
     _ request: Request, completion: @escaping @Sendable (Result<Model, ServiceError>) -> Void
   ) -> ServiceTask {
     ServiceTask.start(request, in: configuration) { result in
-      completion(result.flatMap { exchange in Result { () throws(ServiceError) in try exchange.decoded(as: Self.Model.self) } })
+      completion(
+        result.flatMap { exchange in Result { () throws(ServiceError) in try exchange.decoded(as: Self.Model.self) } })
     }
   }
 }

@@ -67,9 +67,9 @@ public final class ServiceTask: Sendable {
     completion: @escaping @Sendable (Result<Exchange, ServiceError>) -> Void
   ) -> ServiceTask {
     let queue = configuration.callbackQueue
-    let handle = ServiceTask(cancellation: { .cancelled(request, try? request.resolved(in: configuration)) }) {
-      result in queue.async { completion(result) }
-    }
+    let handle = ServiceTask(
+      cancellation: { .cancelled(request, try? request.resolved(in: configuration)) },
+      deliver: { result in queue.async { completion(result) } })
     let task = Task {
       do throws(ServiceError) {
         handle.finish(.success(try await Pipeline.run(request, in: configuration)))

@@ -36,7 +36,8 @@ public struct StubResponse: Sendable {
 
   /// A JSON body, serialized compactly, as `application/json`.
   public static func json(_ json: JSON, status: Int = 200, headers: [String: String] = [:]) -> StubResponse {
-    data(Data(JSONSerializer.compact.bytes(from: json)), status: status, contentType: "application/json", headers: headers)
+    data(
+      Data(JSONSerializer.compact.bytes(from: json)), status: status, contentType: "application/json", headers: headers)
   }
 
   /// A text body, such as an HTML error page or a body that is not quite JSON.

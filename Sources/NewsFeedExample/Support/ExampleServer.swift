@@ -113,7 +113,8 @@
         process.terminate()
         process.waitUntilExit()
         throw StartError(
-          description: "the server at \(script.path) did not print its port (got \(line.map { "'\($0)'" } ?? "nothing"))")
+          description:
+            "the server at \(script.path) did not print its port (got \(line.map { "'\($0)'" } ?? "nothing"))")
       }
       return ExampleServer(port: port, process: process, input: input)
     }

@@ -1,8 +1,9 @@
 import Argonaut
-@testable import ArgonautServices
 import Foundation
 import NewsFeedExample
 import Testing
+
+@testable import ArgonautServices
 
 /// The scenarios that run both against the real example server and through the
 /// in-memory transport. Each takes the configuration to run in.
@@ -11,7 +12,8 @@ enum Scenarios {
   static func expectedBody(_ code: Int, _ kind: String) -> (contentType: String, excerpt: String) {
     switch kind {
     case "text": return ("text/plain; charset=utf-8", "status \(code), as text")
-    case "html": return ("text/html; charset=utf-8", "<!DOCTYPE html> <html> <body> <h1>Error \(code)</h1> </body> </html>")
+    case "html":
+      return ("text/html; charset=utf-8", "<!DOCTYPE html> <html> <body> <h1>Error \(code)</h1> </body> </html>")
     default: return ("application/json", #"{"error":"status \#(code)","code":\#(code)}"#)
     }
   }
@@ -85,7 +87,8 @@ enum Scenarios {
     #expect(error.kind == .decodingFailed)
     #expect(error.decodeError?.path == ["posts", 1, "postDate"])
     #expect(
-      error.description == "GET \(base(configuration))/wrong-shape: could not decode Feed: posts[1].postDate: missing key")
+      error.description
+        == "GET \(base(configuration))/wrong-shape: could not decode Feed: posts[1].postDate: missing key")
   }
 
   static func connectionRefused(_ configuration: ServiceConfiguration) async throws {
@@ -195,7 +198,8 @@ enum Scenarios {
   static func exactEncoding(_ configuration: ServiceConfiguration) async throws {
     let echo = try await result(in: configuration) { () async throws(ServiceError) in
       try await JSONService().send(
-        Request(.get, "/echo/{value}", pathParameters: ["value": "+ & = # / % é"], parameters: ["q": "a+b c", "a": "é"]))
+        Request(
+          .get, "/echo/{value}", pathParameters: ["value": "+ & = # / % é"], parameters: ["q": "a+b c", "a": "é"]))
     }.get()
     #expect(echo["rawPath"] == "/echo/%2B%20%26%20%3D%20%23%20%2F%20%25%20%C3%A9")
     #expect(echo["rawQuery"] == "a=%C3%A9&q=a%2Bb%20c")
