@@ -332,6 +332,8 @@ struct JSONScanner: ~Copyable {
         value = value &* 10 &+ UInt64(d)
         p += 1
       }
+    } else if digit(p) != nil {
+      throw error(p, .invalidNumber, expected: "no digit after a leading 0")
     }
     let integerDigits = p - first - (negative ? 1 : 0)
     var isInteger = true
