@@ -1,4 +1,4 @@
-#if os(macOS) || os(Linux) || os(Windows)
+#if os(macOS) || os(Linux)
   import ArgonautServices
   import Dispatch
   import Foundation
