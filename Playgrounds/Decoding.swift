@@ -82,7 +82,8 @@ print("   The feed has \(feed.posts.count) posts; the first was posted on \(feed
 // `<|?` gives nil when the key is missing or null. A present value of the wrong
 // type is still an error: optional does not mean "anything goes".
 let noName: User? = decode(try JSON(parsing: #"{"userName": "bob", "email": "bob@example.com"}"#))
-print("3. Without fullName:", noName.map { "\($0.userName), fullName = \(String(describing: $0.fullName))" } ?? "failed")
+print(
+  "3. Without fullName:", noName.map { "\($0.userName), fullName = \(String(describing: $0.fullName))" } ?? "failed")
 let wrongName: Decoded<User> = decode(
   try JSON(parsing: #"{"userName": "eve", "email": "eve@example.com", "fullName": 42}"#))
 print("   fullName = 42:", wrongName.error?.description ?? "decoded?!")
@@ -135,9 +136,12 @@ extension Member: Decodable {
   }
 }
 
-let members: [Member] = try decode(
-  JSON(parsing: #"[{"name": "ada", "roles": ["admin"], "scores": {"math": 10}}, {"name": "bob", "roles": [], "scores": {}}]"#)
-) ?? []
+let members: [Member] =
+  try decode(
+    JSON(
+      parsing:
+        #"[{"name": "ada", "roles": ["admin"], "scores": {"math": 10}}, {"name": "bob", "roles": [], "scores": {}}]"#)
+  ) ?? []
 print("5. Members:", members.map { "\($0.name) \($0.roles.map(\.rawValue))" }.joined(separator: ", "))
 let unknownRole: Decoded<[Role]> = decode(try JSON(parsing: #"["admin", "superuser"]"#))
 print("   An unknown role:", unknownRole.error?.description ?? "decoded?!")

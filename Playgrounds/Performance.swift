@@ -60,10 +60,14 @@ if let data = FileManager.default.contents(atPath: corpus.path) {
   // A generated stand-in with the same shape: 200 rings of 500 points.
   var random = SystemRandomNumberGenerator()
   let rings = (0..<200).map { _ in
-    "[" + (0..<500).map { _ in "[\(Double.random(in: -180...180, using: &random)),\(Double.random(in: -90...90, using: &random))]" }
+    "["
+      + (0..<500).map { _ in
+        "[\(Double.random(in: -180...180, using: &random)),\(Double.random(in: -90...90, using: &random))]"
+      }
       .joined(separator: ",") + "]"
   }
-  let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Generated"},"#
+  let text =
+    #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Generated"},"#
     + #""geometry":{"type":"Polygon","coordinates":["# + rings.joined(separator: ",") + "]}}]}"
   bytes = Array(text.utf8)
   print("Document: generated (../shared/corpora/bench is absent), \(bytes.count / 1000) kB")

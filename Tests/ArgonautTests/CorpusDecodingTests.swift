@@ -45,6 +45,8 @@ struct CorpusDecodingTests {
     text = text.replacingOccurrences(of: "\"seatCategoryId\": 338937296", with: "\"seatCategoryId\": \"338937296\"")
     let error = try #require(CitmCatalog.decode(JSON(parsing: text)).error)
     #expect(error.errors.count > 1)
-    #expect(error.errors[0].description == #"performances[0].prices[1].seatCategoryId: expected Int, found string "338937296""#)
+    #expect(
+      error.errors[0].description
+        == #"performances[0].prices[1].seatCategoryId: expected Int, found string "338937296""#)
   }
 }

@@ -10,8 +10,10 @@ struct CurryTests {
     #expect(add3(1)(2)(3) == 123)
     #expect(curry { (s: String) in s.count }("abc") == 3)
     let twenty = curry {
-      (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int, h: Int, i: Int, j: Int, k: Int, l: Int, m: Int,
-        n: Int, o: Int, p: Int, q: Int, r: Int, s: Int, t: Int) in
+      (
+        a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int, h: Int, i: Int, j: Int, k: Int, l: Int, m: Int,
+        n: Int, o: Int, p: Int, q: Int, r: Int, s: Int, t: Int
+      ) in
       [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t].reduce(0, +)
     }
     #expect(twenty(1)(2)(3)(4)(5)(6)(7)(8)(9)(10)(11)(12)(13)(14)(15)(16)(17)(18)(19)(20) == 210)

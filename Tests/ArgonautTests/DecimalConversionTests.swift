@@ -284,7 +284,8 @@ struct DecimalConversionTests {
     var failures: [String] = []
     for iteration in 0..<8_000 {
       // Half uniform over all finite bit patterns, half from the subnormal and smallest normal binades.
-      let bits = iteration.isMultiple(of: 2)
+      let bits =
+        iteration.isMultiple(of: 2)
         ? UInt64.random(in: 0..<0x7FF0_0000_0000_0000, using: &generator)
         : UInt64.random(in: 0..<0x0030_0000_0000_0000, using: &generator)
       let lower = Double(bitPattern: bits)
@@ -327,7 +328,7 @@ struct DecimalConversionTests {
   @Test(
     "Float edge cases convert to the correctly rounded value",
     arguments: [
-      ("0", Float(0)), ("-0", -Float(0)), ("1.5", 1.5), ("0.1", 0.1), ("16777217", 16777216),
+      ("0", Float(0)), ("-0", -Float(0)), ("1.5", 1.5), ("0.1", 0.1), ("16777217", 16_777_216),
       ("1.4e-45", Float.leastNonzeroMagnitude), ("7e-46", 0), ("7.1e-46", Float.leastNonzeroMagnitude),
       ("1.17549435e-38", Float.leastNormalMagnitude),
       ("3.4028235e38", Float.greatestFiniteMagnitude), ("3.4028236e38", Float.infinity),
@@ -424,7 +425,8 @@ struct DecimalConversionTests {
       (uint64Max, nil, UInt64.max),
       ("18446744073709551616", nil, nil),
       ("-18446744073709551616", nil, nil),
-      ("1e19", nil, 10_000_000_000_000_000_000), ("1e20", nil, nil), ("1e18", 1_000_000_000_000_000_000, 1_000_000_000_000_000_000),
+      ("1e19", nil, 10_000_000_000_000_000_000), ("1e20", nil, nil),
+      ("1e18", 1_000_000_000_000_000_000, 1_000_000_000_000_000_000),
       ("1.8446744073709551615e19", nil, UInt64.max), ("1.8446744073709551616e19", nil, nil),
       ("92233720368547758070e-1", Int64.max, UInt64(Int64.max)),
       ("-92233720368547758080e-1", Int64.min, nil),
@@ -448,7 +450,8 @@ struct DecimalConversionTests {
       // Zero is covered by the table above; "000e-2" would not be valid JSON.
       let value = max(1, generator.next() >> UInt64.random(in: 0...63, using: &generator))
       let digits = "\(value)"
-      let scientific = digits.count == 1 ? "\(digits)e0" : "\(digits.prefix(1)).\(digits.dropFirst())e\(digits.count - 1)"
+      let scientific =
+        digits.count == 1 ? "\(digits)e0" : "\(digits.prefix(1)).\(digits.dropFirst())e\(digits.count - 1)"
       let spellings = [digits, digits + ".000", scientific, digits + "00e-2", "0.\(digits)e\(digits.count)"]
       #expect(spellings.allSatisfy(isJSONNumber))
       for text in spellings {

@@ -7,7 +7,8 @@ private enum Role: String {
 extension Role: Decodable {}
 
 private enum Level: Int {
-  case low = 1, high = 2
+  case low = 1
+  case high = 2
 }
 extension Level: Decodable {}
 
@@ -33,7 +34,8 @@ struct DecodableTests {
       #expect(try decoded("\(T.max)", as: T.self) == .success(T.max), "\(T.self).max")
       #expect(try decoded("\(T.min)", as: T.self) == .success(T.min), "\(T.self).min")
       let above = "\(T.max)".dropLast() + String("\(T.max)".last!.wholeNumberValue! + 1)
-      #expect(try decoded(String(above), as: T.self).error == .typeMismatch(expected: "\(T.self)", actual: "number \(above)"))
+      #expect(
+        try decoded(String(above), as: T.self).error == .typeMismatch(expected: "\(T.self)", actual: "number \(above)"))
       let below = T.isSigned ? "\(T.min)".dropLast() + String("\(T.min)".last!.wholeNumberValue! + 1) : "-1"
       #expect(try decoded(String(below), as: T.self).error != nil, "\(below) as \(T.self)")
       #expect(try decoded("3.7", as: T.self).error == .typeMismatch(expected: "\(T.self)", actual: "number 3.7"))
@@ -75,10 +77,11 @@ struct DecodableTests {
     #expect(try decoded(#""5""#, as: Int?.self).error != nil)
     #expect(try decoded("[1, 2, 3]", as: [Int].self) == .success([1, 2, 3]))
     #expect(try decoded("[1, null]", as: [Int?].self) == .success([1, nil]))
-    #expect(try decoded(#"[1, "x", 3, true]"#, as: [Int].self).error?.description == """
-      [1]: expected Int, found string "x"
-      [3]: expected Int, found bool true
-      """)
+    #expect(
+      try decoded(#"[1, "x", 3, true]"#, as: [Int].self).error?.description == """
+        [1]: expected Int, found string "x"
+        [3]: expected Int, found bool true
+        """)
     #expect(try decoded(#"{"a": 1, "b": 2}"#, as: [String: Int].self) == .success(["a": 1, "b": 2]))
     #expect(try decoded(#"{"a": [1], "b": [2, 3]}"#, as: [String: [Int]].self) == .success(["a": [1], "b": [2, 3]]))
     #expect(try decoded("[]", as: [String: Int].self).error?.description == "(root): expected Object, found array []")
@@ -89,7 +92,9 @@ struct DecodableTests {
   func rawRepresentable() throws {
     #expect(try decoded(#""admin""#, as: Role.self) == .success(.admin))
     #expect(try decoded("2", as: Level.self) == .success(.high))
-    #expect(try decoded(#""superuser""#, as: Role.self).error?.description == #"(root): expected Role, found string "superuser""#)
+    #expect(
+      try decoded(#""superuser""#, as: Role.self).error?.description
+        == #"(root): expected Role, found string "superuser""#)
     #expect(try decoded("3", as: Level.self).error?.description == "(root): expected Level, found number 3")
     #expect(try decoded(#"["member", "admin"]"#, as: [Role].self) == .success([.member, .admin]))
   }

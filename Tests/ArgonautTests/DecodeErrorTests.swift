@@ -24,7 +24,8 @@ struct DecodeErrorTests {
 
   @Test("a missing key names its full path")
   func missingKey() throws {
-    let text = #"{"posts": [{"title": "a", "postDate": "d", "stats": {"likes": 1}}, {"title": "b", "stats": {"likes": 2}}]}"#
+    let text =
+      #"{"posts": [{"title": "a", "postDate": "d", "stats": {"likes": 1}}, {"title": "b", "stats": {"likes": 2}}]}"#
     let error = try failure(Feed.self, text)
     #expect(error.description == "posts[1].postDate: missing key")
     #expect(error.path == ["posts", 1, "postDate"])
@@ -46,7 +47,8 @@ struct DecodeErrorTests {
 
   @Test("an applicative chain reports every failure, across array elements")
   func accumulation() throws {
-    let text = #"{"posts": [{"stats": {}}, {"title": "ok", "postDate": "d", "stats": {"likes": 1}}, {"title": null, "postDate": [], "stats": 3}]}"#
+    let text =
+      #"{"posts": [{"stats": {}}, {"title": "ok", "postDate": "d", "stats": {"likes": 1}}, {"title": null, "postDate": [], "stats": 3}]}"#
     #expect(
       try failure(Feed.self, text).description == """
         posts[0].title: missing key
@@ -61,8 +63,11 @@ struct DecodeErrorTests {
   @Test("the root, odd keys and dictionary keys render clearly")
   func pathRendering() throws {
     #expect(try failure(Feed.self, "[1]").description == "(root): expected Object, found array [1]")
-    #expect(JSONPath(["first name", 0, "a.b", "$ok", "9lives"]).description == #"["first name"][0]["a.b"].$ok["9lives"]"#)
-    #expect(try failure([String: Int].self, #"{"a": 1, "b c": "x"}"#).description == #"["b c"]: expected Int, found string "x""#)
+    #expect(
+      JSONPath(["first name", 0, "a.b", "$ok", "9lives"]).description == #"["first name"][0]["a.b"].$ok["9lives"]"#)
+    #expect(
+      try failure([String: Int].self, #"{"a": 1, "b c": "x"}"#).description
+        == #"["b c"]: expected Int, found string "x""#)
   }
 
   @Test("long found values are truncated")
@@ -87,7 +92,9 @@ struct DecodeErrorTests {
     let json = try JSON(parsing: #"{"n": {"m": 3}}"#)
     let decoded: Decoded<Even> = json.decode(["n", "m"])
     #expect(decoded.error?.description == "n.m: 3 is odd")
-    #expect(DecodeError.typeMismatch(expected: "Date", found: "yesterday").description == #"(root): expected Date, found string "yesterday""#)
+    #expect(
+      DecodeError.typeMismatch(expected: "Date", found: "yesterday").description
+        == #"(root): expected Date, found string "yesterday""#)
   }
 
   @Test("errors match as in Argo")

@@ -26,7 +26,12 @@ struct DecodedTests {
   func alternative() {
     var evaluated = false
     let first: Decoded<Int> = .success(1)
-    #expect(first.or({ evaluated = true; return .success(2) }()) == .success(1))
+    #expect(
+      first.or(
+        {
+          evaluated = true
+          return .success(2)
+        }()) == .success(1))
     #expect(!evaluated)
     #expect(Decoded<Int>.failure(Self.failure).or(.success(2)) == .success(2))
     let both = Decoded<Int>.failure(Self.failure) <|> .failure(.custom("second"))

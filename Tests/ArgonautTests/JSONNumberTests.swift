@@ -50,7 +50,8 @@ struct JSONNumberTests {
     #expect(try number("16777217").floatValue == 16_777_216)
   }
 
-  @Test("edge numbers print back exactly", arguments: ["-0", "1E400", "5e-324", "18446744073709551616", "0e1", "-1.5E-7"])
+  @Test(
+    "edge numbers print back exactly", arguments: ["-0", "1E400", "5e-324", "18446744073709551616", "0e1", "-1.5E-7"])
   func printsBack(_ text: String) throws {
     #expect(try JSON(parsing: "[\(text)]").description == "[\(text)]")
   }

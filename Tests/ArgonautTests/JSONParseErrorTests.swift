@@ -30,7 +30,10 @@ struct JSONParseErrorTests {
     ("\"a\nb\"", "line 1, column 3: expected '\"' or an escaped control character, found '\\n'"),
     (#""\x""#, "line 1, column 3: expected an escape character (\", \\, /, b, f, n, r, t or u), found 'x'"),
     (#""\u12G4""#, "line 1, column 6: expected a hexadecimal digit, found 'G'"),
-    (#""\uDC00""#, "line 1, column 2: expected a high surrogate (\\uD800-\\uDBFF) before a low surrogate, found '\\uDC00'"),
+    (
+      #""\uDC00""#,
+      "line 1, column 2: expected a high surrogate (\\uD800-\\uDBFF) before a low surrogate, found '\\uDC00'"
+    ),
     (#""\uD83D""#, "line 1, column 8: expected a low surrogate escape after \\uD83D, found '\"'"),
     (#""\uD83D\u0041""#, "line 1, column 8: expected a low surrogate (\\uDC00-\\uDFFF), found '\\u0041'"),
     (#"["é", x]"#, "line 1, column 7: expected a value, found 'x'"),
@@ -73,6 +76,8 @@ struct JSONParseErrorTests {
     #expect(try #require(throws: JSONParseError.self) { try JSON(parsing: #""\q""#) }.kind == .invalidString)
     let deep = String(repeating: "[", count: 3)
     let options = JSONParsingOptions(maximumDepth: 2)
-    #expect(try #require(throws: JSONParseError.self) { try JSON(parsing: deep, options: options) }.kind == .depthLimitExceeded)
+    #expect(
+      try #require(throws: JSONParseError.self) { try JSON(parsing: deep, options: options) }.kind
+        == .depthLimitExceeded)
   }
 }

@@ -70,11 +70,15 @@ struct JSONSerializationTests {
 /// Random JSON values: nested containers, strings with escapes and non-ASCII text,
 /// and extreme numbers.
 enum RandomJSON {
-  static let scalars: [Unicode.Scalar] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1f}",
-    "\u{7f}", "é", "ß", "中", "\u{2028}", "🚀", "\u{10FFFF}", "\u{FEFF}"]
-  static let numbers = ["0", "-0", "1", "-1", "505874924095815681", "18446744073709551616", "-9223372036854775808",
+  static let scalars: [Unicode.Scalar] = [
+    "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1f}",
+    "\u{7f}", "é", "ß", "中", "\u{2028}", "🚀", "\u{10FFFF}", "\u{FEFF}",
+  ]
+  static let numbers = [
+    "0", "-0", "1", "-1", "505874924095815681", "18446744073709551616", "-9223372036854775808",
     "1E400", "5e-324", "1.7976931348623157e308", "2.2250738585072014e-308", "0.1", "-123.456e-7", "0e1",
-    "123456789012345678901234567890.5"]
+    "123456789012345678901234567890.5",
+  ]
 
   static func string(using random: inout SplitMix64) -> String {
     var text = ""
@@ -96,7 +100,8 @@ enum RandomJSON {
       let double = Double(bitPattern: random.next())
       return double.isFinite ? .number(JSONNumber(double)!) : .null
     case 6, 7:
-      return .array(JSONArray((0..<Int.random(in: 0...5, using: &random)).map { _ in value(depth: depth + 1, using: &random) }))
+      return .array(
+        JSONArray((0..<Int.random(in: 0...5, using: &random)).map { _ in value(depth: depth + 1, using: &random) }))
     default:
       let members = (0..<Int.random(in: 0...5, using: &random)).map { _ in
         (string(using: &random), value(depth: depth + 1, using: &random))

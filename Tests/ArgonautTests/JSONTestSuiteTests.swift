@@ -56,7 +56,8 @@ struct JSONTestSuiteTests {
     #expect(Set(Corpus.testSuiteFiles(prefix: "i_")) == Set(Self.implementationDefined.keys))
   }
 
-  @Test("every y_ document is accepted, and prints back to an equal value", arguments: Corpus.testSuiteFiles(prefix: "y_"))
+  @Test(
+    "every y_ document is accepted, and prints back to an equal value", arguments: Corpus.testSuiteFiles(prefix: "y_"))
   func accepts(_ name: String) throws {
     let json = try JSON(parsing: try Corpus.testSuiteBytes(name))
     let reparsed = try JSON(parsing: json.description)

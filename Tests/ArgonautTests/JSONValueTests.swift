@@ -50,7 +50,8 @@ struct JSONValueTests {
 
   @Test("accessors return nil for other kinds")
   func accessors() throws {
-    let json = try JSON(parsing: #"{"user": {"name": "Ada", "langs": ["en", "fr"], "age": 36, "h": 1.75, "admin": true}}"#)
+    let json = try JSON(
+      parsing: #"{"user": {"name": "Ada", "langs": ["en", "fr"], "age": 36, "h": 1.75, "admin": true}}"#)
     #expect(json["user"]?["name"]?.stringValue == "Ada")
     #expect(json["user"]?["langs"]?[1] == "fr")
     #expect(json["user"]?["langs"]?[2] == nil)

@@ -26,7 +26,9 @@ struct OperatorTests {
 
   @Test("a chain with key paths, fallbacks and optionals decodes")
   func chain() {
-    #expect(Profile.decode(json) == .success(Profile(name: "Ada", nickname: "Ada", city: "London", tags: ["math"], scores: [1, 2])))
+    #expect(
+      Profile.decode(json)
+        == .success(Profile(name: "Ada", nickname: "Ada", city: "London", tags: ["math"], scores: [1, 2])))
   }
 
   @Test("<|? gives nil for a missing key or a null anywhere on the path")

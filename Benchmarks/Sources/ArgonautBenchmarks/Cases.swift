@@ -33,7 +33,8 @@ struct Case {
     let ours = Model.decode(try! JSON(parsing: bytes))
     let theirs = try! JSONDecoder().decode(Model.self, from: data)
     guard case .success(let value) = ours, value == theirs else {
-      fatalError("\(document.name): Argonaut and JSONDecoder disagree: \(ours.error?.description ?? "different values")")
+      fatalError(
+        "\(document.name): Argonaut and JSONDecoder disagree: \(ours.error?.description ?? "different values")")
     }
     return (
       argonaut: { consume(Model.decode(try! JSON(parsing: bytes))) },

@@ -32,7 +32,8 @@ struct CompileTime: Codable {
         "-Xfrontend", "-warn-long-expression-type-checking=200", "-Xfrontend", "-debug-time-function-bodies",
         model.path,
       ])
-    result.twentyFieldDecoderWarnings = check.output.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
+    result.twentyFieldDecoderWarnings = check.output.split(separator: "\n").filter { $0.contains("warning:") }.map(
+      String.init)
     // -debug-time-function-bodies prints "12.34ms\t<file>:<line>:<col>\t<decl>" per body.
     result.twentyFieldDecoderTypeCheckMilliseconds = check.output.split(separator: "\n")
       .filter { $0.contains("decode") }

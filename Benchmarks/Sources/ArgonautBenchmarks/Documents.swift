@@ -43,21 +43,29 @@ enum Documents {
       }
       text = "[" + strings.map { "\"\($0)\"" }.joined(separator: ",") + "]"
     case "strings-escaped":
-      let pieces = ["plain text ", "\\n", "\\\"quoted\\\" ", "tab\\t", "\\u00e9t\\u00e9 ", "\\ud83d\\ude80", "\\\\", "path\\/to "]
+      let pieces = [
+        "plain text ", "\\n", "\\\"quoted\\\" ", "tab\\t", "\\u00e9t\\u00e9 ", "\\ud83d\\ude80", "\\\\", "path\\/to ",
+      ]
       let strings = (0..<2_000).map { _ in (0..<110).map { _ in pieces.randomElement(using: &random)! }.joined() }
       text = "[" + strings.map { "\"\($0)\"" }.joined(separator: ",") + "]"
     case "deep-nesting":
       let one = String(repeating: #"{"a":["#, count: 250) + "1" + String(repeating: "]}", count: 250)
       text = "[" + Array(repeating: one, count: 600).joined(separator: ",") + "]"
     case "integers":
-      text = "[" + (0..<500_000).map { _ in String(Int.random(in: 0..<1000, using: &random)) }.joined(separator: ",") + "]"
+      text =
+        "[" + (0..<500_000).map { _ in String(Int.random(in: 0..<1000, using: &random)) }.joined(separator: ",") + "]"
     case "numbers":
-      text = "[" + (0..<100_000).map { _ in
-        let value = Double.random(in: -1e6...1e6, using: &random) * pow(10, Double(Int.random(in: -20...20, using: &random)))
-        return "\(value)"
-      }.joined(separator: ",") + "]"
+      text =
+        "["
+        + (0..<100_000).map { _ in
+          let value =
+            Double.random(in: -1e6...1e6, using: &random) * pow(10, Double(Int.random(in: -20...20, using: &random)))
+          return "\(value)"
+        }.joined(separator: ",") + "]"
     case "wide-object":
-      text = "{" + (0..<80_000).map { "\"key_\($0)\":\(Int.random(in: 0..<100_000, using: &random))" }.joined(separator: ",") + "}"
+      text =
+        "{" + (0..<80_000).map { "\"key_\($0)\":\(Int.random(in: 0..<100_000, using: &random))" }.joined(separator: ",")
+        + "}"
     case "unicode-keys":
       let keys = ["名前", "年齢", "都市", "Größe", "città", "ключ", "🚀launch", "日本語のキー"]
       let objects = (0..<12_000).map { i in

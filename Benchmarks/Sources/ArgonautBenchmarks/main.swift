@@ -64,7 +64,8 @@ for document in documents {
 }
 
 let compileTime = arguments.contains("--skip-compile-time") || quick ? nil : CompileTime.measure()
-let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+let cpu =
+  (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
   .split(separator: "\n").first { $0.hasPrefix("model name") }?
   .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
 let report = Report(

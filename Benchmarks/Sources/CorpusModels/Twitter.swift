@@ -23,8 +23,11 @@ public struct Status: Equatable, Sendable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case id, text, user, entities, favorited, lang
-    case idStr = "id_str", createdAt = "created_at", retweetCount = "retweet_count"
-    case favoriteCount = "favorite_count", inReplyToScreenName = "in_reply_to_screen_name"
+    case idStr = "id_str"
+    case createdAt = "created_at"
+    case retweetCount = "retweet_count"
+    case favoriteCount = "favorite_count"
+    case inReplyToScreenName = "in_reply_to_screen_name"
   }
 }
 
@@ -41,7 +44,9 @@ public struct TwitterUser: Equatable, Sendable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case id, name, location, description, verified
-    case screenName = "screen_name", followersCount = "followers_count", friendsCount = "friends_count"
+    case screenName = "screen_name"
+    case followersCount = "followers_count"
+    case friendsCount = "friends_count"
     case profileImageURL = "profile_image_url"
   }
 }

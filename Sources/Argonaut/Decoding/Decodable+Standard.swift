@@ -117,7 +117,9 @@ extension Dictionary: Decodable where Key == String, Value: Decodable, Value.Dec
   }
 }
 
-extension Decodable where Self: RawRepresentable, RawValue: Decodable, RawValue.DecodedType == RawValue,
+extension Decodable
+where
+  Self: RawRepresentable, RawValue: Decodable, RawValue.DecodedType == RawValue,
   DecodedType == Self
 {
   /// Decodes the raw value and looks up the case; an unknown raw value fails,

@@ -233,7 +233,8 @@ func jsonNumberToFloat(_ text: UnsafeBufferPointer<UInt8>) -> Float {
   if let fields = eiselLemire(significand, exponent, .binary32),
     !decimal.isTruncated || eiselLemire(significand &+ 1, exponent, .binary32) == fields
   {
-    let bits = UInt32(truncatingIfNeeded: fields.biasedExponent) &<< 23
+    let bits =
+      UInt32(truncatingIfNeeded: fields.biasedExponent) &<< 23
       | UInt32(truncatingIfNeeded: fields.significand)
     let magnitude = Float(bitPattern: bits)
     return decimal.isNegative ? -magnitude : magnitude

@@ -66,7 +66,8 @@ public struct JSONNumber: Sendable {
     let bytes = Array(text.utf8)
     self.init(
       document: JSONDocument(bytes: bytes, tape: []),
-      entry: Tape.text(.number, flag: !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") },
+      entry: Tape.text(
+        .number, flag: !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") },
         offset: 0, length: bytes.count))
   }
 
@@ -79,7 +80,9 @@ public struct JSONNumber: Sendable {
   func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     if let document {
       return document.bytes.withUnsafeBufferPointer { bytes in
-        body(UnsafeBufferPointer(rebasing: bytes[Tape.offset(entry)..<Tape.offset(entry) + Tape.numberLength(entry, in: bytes)]))
+        body(
+          UnsafeBufferPointer(
+            rebasing: bytes[Tape.offset(entry)..<Tape.offset(entry) + Tape.numberLength(entry, in: bytes)]))
       }
     }
     var digits = String(Tape.smallIntValue(entry))

@@ -84,8 +84,10 @@ extension JSONObject: Collection {
 
   @inlinable
   public subscript(position: Index) -> (key: String, value: JSON) {
-    (key: document.bytes.withUnsafeBufferPointer { StringText.string(document.tape[position.position], in: $0) },
-     value: JSON(document, at: position.position + 1))
+    (
+      key: document.bytes.withUnsafeBufferPointer { StringText.string(document.tape[position.position], in: $0) },
+      value: JSON(document, at: position.position + 1)
+    )
   }
 
   /// The number of members. O(1).
