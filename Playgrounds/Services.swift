@@ -119,12 +119,9 @@ if cancelled != .cancelled { fail("the cancelled call did not report .cancelled"
 // own error model decodes from the body it kept. The password never appears in
 // what an error prints.
 
-do {
-  let intruder = try await ServiceConfiguration.$current.withValue(local) {
-    try await UserService().login(userName: "ada", password: "babbage")
-  }
-  fail("a wrong password logged in as \(intruder)")
-} catch let error as ServiceError {
+/// Prints what the error of a wrong password tells, and checks that it is a 401
+/// that does not print the password.
+func explainWrongPassword(_ error: ServiceError) {
   print("A wrong password fails, as it should:")
   print("  \(error)")
   print("  kind: \(error.kind), status: \(error.statusCode.map(String.init) ?? "none")")
@@ -135,6 +132,15 @@ do {
   print("  as debugDescription prints it, the \(printedBody ?? "request body is missing")")
   if error.kind != .unacceptableStatus || error.statusCode != 401 { fail("expected a 401, got \(error)") }
   if error.debugDescription.contains("babbage") { fail("the password was printed") }
+}
+
+do {
+  let intruder = try await ServiceConfiguration.$current.withValue(local) {
+    try await UserService().login(userName: "ada", password: "babbage")
+  }
+  fail("a wrong password logged in as \(intruder)")
+} catch let error as ServiceError {
+  explainWrongPassword(error)
 } catch {
   fail("unexpected error: \(error)")
 }

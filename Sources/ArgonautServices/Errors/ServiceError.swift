@@ -85,6 +85,7 @@ public struct ServiceError: Error, Sendable {
     self.target = target
     self.request = request
     self.response = response
+    self.statusCode = response?.statusCode
   }
 
   init(_ reason: Reason, request: HTTPRequest, response: HTTPResponse? = nil) {
@@ -108,7 +109,11 @@ public struct ServiceError: Error, Sendable {
   public var redactedURL: String { Redaction.url(target) }
 
   /// The response's status code, when there was a response.
-  public var statusCode: Int? { response?.statusCode }
+  ///
+  /// Stored rather than computed from ``response``: Swift 6.3's optimizer crashes
+  /// ("Found ownership error") on client code such as
+  /// `error.statusCode.map(String.init)` when this is an inlined `response?.statusCode`.
+  public let statusCode: Int?
 
   /// The parse error, for ``Kind/invalidJSON``.
   public var parseError: JSONParseError? {
