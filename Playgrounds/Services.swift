@@ -1,9 +1,9 @@
 // Services: one small class per API domain, over real HTTP.
 //
 // Run it with `Playgrounds/run Services`, or by hand after
-// `swift build --product ArgonautDynamic`:
+// `swift build -c release --product ArgonautDynamic`:
 //
-//   swift -I .build/debug/Modules -L .build/debug -lArgonautDynamic Playgrounds/Services.swift
+//   swift -swift-version 6 -O -I .build/release/Modules -L .build/release -lArgonautDynamic Playgrounds/Services.swift
 //
 // It starts the bundled example server (Fixtures/ExampleServer/server.py, Python 3)
 // on a free port of 127.0.0.1, logs in and reads a news feed through

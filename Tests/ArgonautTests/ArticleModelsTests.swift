@@ -75,3 +75,33 @@ struct ArticleModelsTests {
         """)
   }
 }
+
+@Suite("README snippets: decoding")
+struct ReadmeDecodingSnippets {
+  @Test("the decode entry points")
+  func entryPoints() throws {
+    let text = #"{"userName": "ada", "email": "ada@example.com"}"#
+    let json = try JSON(parsing: text)
+    let one: Decoded<User> = decode(json)  // or User.decode(json)
+    let many: Decoded<[User]> = decode(json)  // a root array
+    let wrapped: Decoded<User> = decode(json, rootKey: "user")
+    let maybe: User? = decode(json)  // drops the error
+    let fromText: Decoded<User> = decode(parsing: text)  // a parse error becomes a DecodeError
+    #expect(one.value?.userName == "ada")
+    #expect(many.error?.description == "(root): expected Array, found object {\"userName\":\"ada\",\"email\":\"ada@example.…")
+    #expect(wrapped.error?.description == "user: missing key")
+    #expect(maybe == one.value)
+    #expect(fromText == one)
+  }
+
+  @Test("the accessors")
+  func accessors() throws {
+    let json = try JSON(parsing: #"{"user": {"name": "Ada", "langs": ["en", "fr"], "age": 36}}"#)
+    let name = json["user"]?["name"]?.stringValue  // "Ada"
+    let french = json["user"]?["langs"]?[1]  // .string("fr")
+    let age = json["user"]?["age"]?.intValue  // 36
+    #expect(name == "Ada")
+    #expect(french == .string("fr"))
+    #expect(age == 36)
+  }
+}

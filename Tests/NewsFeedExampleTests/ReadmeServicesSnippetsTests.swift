@@ -1,0 +1,57 @@
+import Argonaut
+import ArgonautServices
+import NewsFeedExample
+import Testing
+
+/// The services snippets of README.md, compiled and run.
+enum Readme {
+  final class NewsFeedService: Service {
+    typealias Model = NewsFeed
+
+    func newsFeed(userId: String, completion: @escaping @Sendable (Result<NewsFeed, ServiceError>) -> Void) {
+      getRequest(url: "/newsFeed", parameters: ["userId": userId], headers: nil, completion: completion)
+    }
+
+    func newsFeed(userId: String) async throws(ServiceError) -> NewsFeed {
+      try await getRequest(url: "/newsFeed", parameters: ["userId": userId], headers: nil)
+    }
+  }
+}
+
+@Suite("README snippets: services")
+struct ReadmeServicesSnippetsTests {
+  @Test("the README's NewsFeedService works in both forms")
+  func newsFeedService() async throws {
+    let configuration = ServiceConfiguration(environment: .local(port: 8080), transport: SampleData.transport())
+    let feed = try await ServiceConfiguration.$current.withValue(configuration) {
+      try await Readme.NewsFeedService().newsFeed(userId: "ada")
+    }
+    #expect(feed.posts.map(\.title) == SampleData.postTitles)
+    let viaCompletion: Result<NewsFeed, ServiceError> = await withCheckedContinuation { continuation in
+      ServiceConfiguration.$current.withValue(configuration) {
+        Readme.NewsFeedService().newsFeed(userId: "ada") { continuation.resume(returning: $0) }
+      }
+    }
+    #expect(try viaCompletion.get() == feed)
+  }
+
+  @Test("testing a service in memory")
+  func inMemory() async throws {
+    typealias NewsFeedService = Readme.NewsFeedService
+    let memory = InMemoryTransport()
+    memory.on(.get, "/newsFeed", respond: .status(503), .json(["posts": []]))
+    let test = ServiceConfiguration(environment: .local(port: 8080), transport: memory)
+
+    try await ServiceConfiguration.$current.withValue(test) {
+      do {
+        _ = try await NewsFeedService().newsFeed(userId: "ada")
+      } catch let error as ServiceError {
+        print(error.statusCode ?? 0)  // 503
+      }
+      let feed = try await NewsFeedService().newsFeed(userId: "ada")
+      print(feed.posts.count)  // 0
+    }
+    print(memory.recordedRequests.count)  // 2
+    #expect(memory.recordedRequests.map(\.description) == Array(repeating: "GET http://127.0.0.1:8080/newsFeed?userId=ada", count: 2))
+  }
+}
