@@ -88,7 +88,8 @@ struct ReadmeDecodingSnippets {
     let maybe: User? = decode(json)  // drops the error
     let fromText: Decoded<User> = decode(parsing: text)  // a parse error becomes a DecodeError
     #expect(one.value?.userName == "ada")
-    #expect(many.error?.description == "(root): expected Array, found object {\"userName\":\"ada\",\"email\":\"ada@example.…")
+    #expect(
+      many.error?.description == "(root): expected Array, found object {\"userName\":\"ada\",\"email\":\"ada@example.…")
     #expect(wrapped.error?.description == "user: missing key")
     #expect(maybe == one.value)
     #expect(fromText == one)

@@ -54,7 +54,9 @@ struct ReadmeTests {
     let sources = try Self.compiledSources().map(Self.normalized)
     for snippet in snippets {
       let lines = Self.normalized(snippet)
-      #expect(sources.contains { Self.contains($0, lines) }, "README snippet not found in any playground or test:\n\(snippet)")
+      #expect(
+        sources.contains { Self.contains($0, lines) }, "README snippet not found in any playground or test:\n\(snippet)"
+      )
     }
   }
 

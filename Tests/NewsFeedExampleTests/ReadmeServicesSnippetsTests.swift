@@ -52,6 +52,8 @@ struct ReadmeServicesSnippetsTests {
       print(feed.posts.count)  // 0
     }
     print(memory.recordedRequests.count)  // 2
-    #expect(memory.recordedRequests.map(\.description) == Array(repeating: "GET http://127.0.0.1:8080/newsFeed?userId=ada", count: 2))
+    #expect(
+      memory.recordedRequests.map(\.description)
+        == Array(repeating: "GET http://127.0.0.1:8080/newsFeed?userId=ada", count: 2))
   }
 }
