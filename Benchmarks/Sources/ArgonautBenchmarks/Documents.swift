@@ -49,8 +49,12 @@ enum Documents {
       let strings = (0..<2_000).map { _ in (0..<110).map { _ in pieces.randomElement(using: &random)! }.joined() }
       text = "[" + strings.map { "\"\($0)\"" }.joined(separator: ",") + "]"
     case "deep-nesting":
-      let one = String(repeating: #"{"a":["#, count: 250) + "1" + String(repeating: "]}", count: 250)
-      text = "[" + Array(repeating: one, count: 600).joined(separator: ",") + "]"
+      // Trees 200 levels deep: each node has an id, a name and its children.
+      var node = "[]"
+      for level in (0..<200).reversed() {
+        node = #"{"id":\#(level),"name":"node \#(level)","children":[\#(node)]}"#
+      }
+      text = "[" + Array(repeating: node, count: 160).joined(separator: ",") + "]"
     case "integers":
       text =
         "[" + (0..<500_000).map { _ in String(Int.random(in: 0..<1000, using: &random)) }.joined(separator: ",") + "]"

@@ -15,7 +15,7 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--memory-probe", arguments.count == 3 {
-  Memory.probe(document: arguments[1], engine: arguments[2])
+  Memory.probe(path: arguments[1], engine: arguments[2])
 }
 
 func option(_ name: String, in arguments: [String]) -> String? {
@@ -59,8 +59,8 @@ for document in documents {
       parse: Comparison(bytes: bytes.count, parse),
       decode: decode.map { Comparison(bytes: bytes.count, $0) },
       serialize: Comparison(bytes: bytes.count, serialize),
-      argonautPeakBytes: Memory.peakGrowth(document: document.name, engine: "argonaut"),
-      foundationPeakBytes: Memory.peakGrowth(document: document.name, engine: "foundation")))
+      argonautPeakBytes: Memory.peakGrowth(of: document, engine: "argonaut"),
+      foundationPeakBytes: Memory.peakGrowth(of: document, engine: "foundation")))
 }
 
 let compileTime = arguments.contains("--skip-compile-time") || quick ? nil : CompileTime.measure()

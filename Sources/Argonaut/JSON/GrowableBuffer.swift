@@ -1,5 +1,6 @@
 /// A minimal growable buffer of trivial values with unchecked, inlined access, for
-/// the parser's tape and stack.
+/// the parser's tape and stack. It grows with `realloc`, so a large buffer usually
+/// grows in place, and `take()` hands the memory over without a copy.
 struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
   private(set) var base: UnsafeMutablePointer<Element>
   private(set) var count: Int = 0
@@ -7,10 +8,10 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
 
   init(capacity: Int) {
     self.capacity = Swift.max(capacity, 4)
-    self.base = .allocate(capacity: self.capacity)
+    self.base = SystemMemory.reallocate(nil, count: self.capacity)
   }
 
-  deinit { base.deallocate() }
+  deinit { SystemMemory.deallocate(base) }
 
   @inline(__always)
   mutating func append(_ element: Element) {
@@ -21,12 +22,8 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
 
   @inline(never)
   private mutating func grow() {
-    let newCapacity = capacity * 2
-    let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-    newBase.initialize(from: base, count: count)
-    base.deallocate()
-    base = newBase
-    capacity = newCapacity
+    capacity *= 2
+    base = SystemMemory.reallocate(base, count: capacity)
   }
 
   /// Removes and returns the last element. The buffer must not be empty.
@@ -51,8 +48,12 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     body(base, &count)
   }
 
-  /// The elements, copied into an array of exactly their size.
-  func array() -> [Element] {
-    Array(UnsafeBufferPointer(start: base, count: count))
+  /// The elements, trimmed to their count. The caller owns the memory and frees it
+  /// with `SystemMemory.deallocate`.
+  consuming func take() -> UnsafeMutableBufferPointer<Element> {
+    let trimmed = SystemMemory.reallocate(base, count: count)
+    let count = self.count
+    discard self
+    return UnsafeMutableBufferPointer(start: trimmed, count: count)
   }
 }

@@ -77,7 +77,7 @@ extension JSONArray: Collection {
 
   /// The number of elements. O(1).
   public var count: Int {
-    document.tape.withUnsafeBufferPointer { Tape.count(at: index, in: $0) }
+    Tape.count(at: index, in: document.tape)
   }
 
   @inlinable public var isEmpty: Bool { Tape.span(document.tape[index]) == 1 }

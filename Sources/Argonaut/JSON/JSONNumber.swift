@@ -65,7 +65,7 @@ public struct JSONNumber: Sendable {
   init(validText text: String) {
     let bytes = Array(text.utf8)
     self.init(
-      document: JSONDocument(bytes: bytes, tape: []),
+      document: JSONDocument(bytes: bytes),
       entry: Tape.text(
         .number, flag: !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") },
         offset: 0, length: bytes.count))

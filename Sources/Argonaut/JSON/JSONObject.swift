@@ -92,7 +92,7 @@ extension JSONObject: Collection {
 
   /// The number of members. O(1).
   public var count: Int {
-    document.tape.withUnsafeBufferPointer { Tape.count(at: index, in: $0) }
+    Tape.count(at: index, in: document.tape)
   }
 
   @inlinable public var isEmpty: Bool { Tape.span(document.tape[index]) == 1 }

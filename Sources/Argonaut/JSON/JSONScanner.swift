@@ -38,7 +38,7 @@ struct JSONScanner: ~Copyable {
   ///   `maximumDepth`, or a document larger than 4 GiB.
   static func tape(
     for input: UnsafeBufferPointer<UInt8>, maximumDepth: Int
-  ) throws(JSONParseError) -> [UInt64] {
+  ) throws(JSONParseError) -> UnsafeMutableBufferPointer<UInt64> {
     guard input.count <= Tape.maxOffset else {
       throw JSONParseError(
         kind: .documentTooLarge, offset: 0, line: 1, column: 1,
@@ -54,8 +54,13 @@ struct JSONScanner: ~Copyable {
         tape: GrowableBuffer(capacity: Swift.max(16, input.count / 12)),
         frames: GrowableBuffer(capacity: 32))
       try scanner.scanDocument()
-      return scanner.tape.array()
+      return scanner.take()
     }
+  }
+
+  /// The finished tape, handed over to the caller.
+  consuming func take() -> UnsafeMutableBufferPointer<UInt64> {
+    tape.take()
   }
 
   // MARK: - Errors

@@ -74,20 +74,22 @@ enum ObjectKeys {
   static func hashedDuplicates(
     header: Int, end: Int, count: Int, tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
+    // Open addressing over 32-bit slots (a key's offset from the header, 0 = empty),
+    // at most about 60% full.
     var slots = 1
-    while slots < count * 2 { slots <<= 1 }
+    while slots < count + count / 2 + 1 { slots <<= 1 }
     let mask = slots - 1
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { table in
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slots) { table in
       table.initialize(repeating: 0)
       var i = header + 1
       while i < end {
         let key = tape[i]
         var slot = Int(truncatingIfNeeded: StringText.withUnescaped(key, in: bytes, hash)) & mask
         while table[slot] != 0 {
-          if keysEqual(tape[table[slot]], key, bytes: bytes) { return true }
+          if keysEqual(tape[header + Int(table[slot])], key, bytes: bytes) { return true }
           slot = (slot + 1) & mask
         }
-        table[slot] = i
+        table[slot] = UInt32(truncatingIfNeeded: i - header)
         i += 1 + Tape.span(tape[i + 1])
       }
       return false

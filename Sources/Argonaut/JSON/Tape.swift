@@ -97,17 +97,33 @@ enum Tape {
 }
 
 /// An immutable parsed document: the text and its tape. Shared by every view onto it.
+///
+/// `@unchecked Sendable`: the tape is a raw buffer, which the compiler cannot check,
+/// but the document owns it, nothing writes it after the parser hands it over, and
+/// it is freed only in `deinit`. Everything else is immutable and `Sendable`.
 @usableFromInline
-final class JSONDocument: Sendable {
+final class JSONDocument: @unchecked Sendable {
   /// The UTF-8 text. Strings and numbers point into it.
   @usableFromInline let bytes: [UInt8]
-  /// One entry per value, in document order (see the layout above).
-  @usableFromInline let tape: [UInt64]
+  /// One entry per value, in document order (see the layout above). Owned.
+  @usableFromInline let tape: UnsafeBufferPointer<UInt64>
 
+  /// A document that takes ownership of `tape`, which `SystemMemory` allocated.
   @usableFromInline
-  init(bytes: [UInt8], tape: [UInt64]) {
+  init(bytes: [UInt8], tape: UnsafeMutableBufferPointer<UInt64>) {
     self.bytes = bytes
-    self.tape = tape
+    self.tape = UnsafeBufferPointer(tape)
+  }
+
+  /// A document with text only, for a number built from a Swift value.
+  @usableFromInline
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    self.tape = UnsafeBufferPointer(start: nil, count: 0)
+  }
+
+  deinit {
+    SystemMemory.deallocate(UnsafeMutablePointer(mutating: tape.baseAddress))
   }
 
   /// Calls `body` with the tape and the text.
@@ -115,7 +131,7 @@ final class JSONDocument: Sendable {
   func withUnsafeBuffers<R>(
     _ body: (UnsafeBufferPointer<UInt64>, UnsafeBufferPointer<UInt8>) throws -> R
   ) rethrows -> R {
-    try tape.withUnsafeBufferPointer { t in try bytes.withUnsafeBufferPointer { b in try body(t, b) } }
+    try bytes.withUnsafeBufferPointer { b in try body(tape, b) }
   }
 }
 
