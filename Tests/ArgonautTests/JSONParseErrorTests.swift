@@ -70,6 +70,20 @@ struct JSONParseErrorTests {
     #expect(error.kind == .invalidUTF8)
   }
 
+  @Test("invalid UTF-8 inside a run of valid multi-byte text is found where it is")
+  func invalidUTF8InRun() throws {
+    // "日本語" then an overlong encoding of '/', then a surrogate encoded in UTF-8.
+    let valid = Array("\"日本語ßé🚀".utf8)
+    let overlong = try #require(throws: JSONParseError.self) { try JSON(parsing: valid + [0xC0, 0xAF, 0x22]) }
+    #expect(overlong.offset == valid.count)
+    #expect(overlong.column == 8)
+    let surrogate = try #require(throws: JSONParseError.self) { try JSON(parsing: valid + [0xED, 0xA0, 0x80, 0x22]) }
+    #expect(surrogate.description == "line 1, column 8: expected well-formed UTF-8, found byte 0xED")
+    let truncated = try #require(throws: JSONParseError.self) { try JSON(parsing: valid + [0xE6, 0x97]) }
+    #expect(truncated.kind == .invalidUTF8)
+    #expect(try JSON(parsing: valid + [0x22]) == .string("日本語ßé🚀"))
+  }
+
   @Test("kinds distinguish numbers, strings and nesting")
   func kinds() throws {
     #expect(try #require(throws: JSONParseError.self) { try JSON(parsing: "-") }.kind == .invalidNumber)

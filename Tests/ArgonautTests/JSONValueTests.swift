@@ -97,6 +97,24 @@ struct JSONValueTests {
     #expect(wide.objectValue?.keys.firstIndex(of: "k7") == 7)
   }
 
+  @Test("duplicates are found among long, similar keys and escaped keys in wide objects")
+  func duplicateKeysInWideObjects() throws {
+    // Keys share their first and last eight bytes, so only a full comparison tells them apart.
+    let keys = (0..<30).map { "profile_background_\($0)_image_url_https" }
+    var members = keys.enumerated().map { "\"\($0.element)\": \($0.offset)" }
+    let distinct = try JSON(parsing: "{" + members.joined(separator: ",") + "}")
+    #expect(distinct.objectValue?.count == 30)
+    members.append("\"profile_background_12_image_url_https\": \"again\"")
+    let repeated = try JSON(parsing: "{" + members.joined(separator: ",") + "}")
+    #expect(repeated.objectValue?.count == 30)
+    #expect(repeated["profile_background_12_image_url_https"] == "again")
+    // An escaped spelling of an earlier key is the same key.
+    members.append(#""\u0070rofile_background_3_image_url_https": "escaped""#)
+    let escaped = try JSON(parsing: "{" + members.joined(separator: ",") + "}")
+    #expect(escaped.objectValue?.count == 30)
+    #expect(escaped["profile_background_3_image_url_https"] == "escaped")
+  }
+
   @Test("numbers are equal by value, across representations")
   func numericEquality() throws {
     let one = try JSON(parsing: "[1, 1.0, 1e0, 10e-1, 0.1e1]")

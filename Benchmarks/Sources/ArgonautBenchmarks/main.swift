@@ -5,6 +5,7 @@ import Foundation
 //
 //     swift run -c release ArgonautBenchmarks [--rounds N] [--quick] [--only NAME,…]
 //                                             [--output FILE] [--skip-compile-time]
+//     swift run -c release ArgonautBenchmarks --profile DOCUMENT [ITERATIONS]
 //
 // For each document it measures, A/B interleaved on process CPU time:
 // - parsing: `JSON(parsing:)` against `JSONSerialization.jsonObject(with:)`;
@@ -16,6 +17,11 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--memory-probe", arguments.count == 3 {
   Memory.probe(path: arguments[1], engine: arguments[2])
+}
+if arguments.first == "--profile", arguments.count >= 2 {
+  // A tight loop of Argonaut's parse + decode (or parse alone) for a profiler:
+  //   valgrind --tool=callgrind .build/release/ArgonautBenchmarks --profile twitter.json 20
+  Profile.run(document: arguments[1], iterations: arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20)
 }
 
 func option(_ name: String, in arguments: [String]) -> String? {

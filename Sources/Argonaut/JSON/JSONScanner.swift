@@ -78,8 +78,18 @@ struct JSONScanner: ~Copyable {
     var p = p
     while p < end {
       let c = p.pointee
-      guard c <= 0x20, c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
-      p += 1
+      guard c <= 0x20 else { break }
+      if c == 0x20 {
+        // Indentation comes in runs of spaces: skip eight at a time.
+        while end - p >= 8 && UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+          p += 8
+        }
+        p += p < end && p.pointee == 0x20 ? 1 : 0
+      } else if c == 0x0A || c == 0x0D || c == 0x09 {
+        p += 1
+      } else {
+        break
+      }
     }
     return p
   }
@@ -233,9 +243,17 @@ struct JSONScanner: ~Copyable {
       } else if c < 0x20 {
         throw error(p, .invalidString, expected: "'\"' or an escaped control character")
       } else if c >= 0x80 {
-        let n = UTF8Validation.sequenceLength(p, end: end)
-        guard n > 0 else { throw error(p, .invalidUTF8, expected: "well-formed UTF-8") }
-        p += n
+        // A run of non-ASCII characters, most often 2- and 3-byte sequences.
+        repeat {
+          let n = UTF8Validation.commonSequenceLength(p, end: end)
+          if n > 0 {
+            p += n
+          } else {
+            let n = UTF8Validation.sequenceLength(p, end: end)
+            guard n > 0 else { throw error(p, .invalidUTF8, expected: "well-formed UTF-8") }
+            p += n
+          }
+        } while p < end && p.pointee >= 0x80
       } else {
         p += 1
       }

@@ -79,12 +79,21 @@ enum ObjectKeys {
     var slots = 1
     while slots < count + count / 2 + 1 { slots <<= 1 }
     let mask = slots - 1
+    // Keys without escapes hash in O(1) by their length and outer bytes; if any key
+    // has escapes, all hash their unescaped bytes, so equal keys hash alike.
+    var anyEscaped = false
+    var k = header + 1
+    while k < end {
+      anyEscaped = anyEscaped || Tape.flag(tape[k])
+      k += 1 + Tape.span(tape[k + 1])
+    }
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slots) { table in
       table.initialize(repeating: 0)
       var i = header + 1
       while i < end {
         let key = tape[i]
-        var slot = Int(truncatingIfNeeded: StringText.withUnescaped(key, in: bytes, hash)) & mask
+        let keyHash = anyEscaped ? StringText.withUnescaped(key, in: bytes, hash) : signature(key, bytes)
+        var slot = Int(truncatingIfNeeded: keyHash) & mask
         while table[slot] != 0 {
           if keysEqual(tape[header + Int(table[slot])], key, bytes: bytes) { return true }
           slot = (slot + 1) & mask
@@ -94,6 +103,24 @@ enum ObjectKeys {
       }
       return false
     }
+  }
+
+  /// A hash of an unescaped key from its length and its first and last eight bytes.
+  @inline(__always)
+  static func signature(_ entry: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let n = Tape.storedLength(entry)
+    let p = bytes.baseAddress! + Tape.offset(entry)
+    var first: UInt64 = 0
+    var last: UInt64 = 0
+    if n >= 8 {
+      first = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+      last = UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self)
+    } else {
+      for i in 0..<n { first = first << 8 | UInt64(p[i]) }
+    }
+    var h = (first ^ UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+    h = (h ^ (h >> 29) ^ last) &* 0x94D0_49BB_1331_11EB
+    return h ^ (h >> 32)
   }
 
   /// A fast hash of key bytes.

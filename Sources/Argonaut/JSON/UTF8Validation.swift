@@ -30,6 +30,21 @@ enum UTF8Validation {
     }
   }
 
+  /// The length of the sequence at `p` when it is a well-formed 2-byte sequence, or
+  /// a 3-byte one whose lead byte allows any continuation (E1–EC, EE–EF); else 0,
+  /// and `sequenceLength` decides. This covers most non-ASCII text, inline.
+  @inline(__always)
+  static func commonSequenceLength(_ p: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
+    let b0 = p[0]
+    if b0 &- 0xC2 <= 0xDF - 0xC2 {
+      return end - p >= 2 && p[1] & 0xC0 == 0x80 ? 2 : 0
+    }
+    if b0 &- 0xE1 <= 0xEF - 0xE1 && b0 != 0xED {
+      return end - p >= 3 && p[1] & 0xC0 == 0x80 && p[2] & 0xC0 == 0x80 ? 3 : 0
+    }
+    return 0
+  }
+
   /// The length of the well-formed sequence at `offset`, or 0 when it is ill-formed.
   static func sequenceLength(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress, offset < bytes.count else { return 0 }
