@@ -31,10 +31,16 @@ let package = Package(
       name: "ArgonautTests", dependencies: ["Argonaut", "CorpusModels"],
       // Decoder chains must type-check fast; CI fails on any warning.
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]),
-    // NewsFeedExample supplies `ExampleServer`, which starts the fixture server.
-    .testTarget(name: "ArgonautServicesTests", dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample"]),
+    // The example server as a suite trait, shared by the services test targets.
+    .target(
+      name: "ServiceTestSupport", dependencies: ["ArgonautServices", "NewsFeedExample"],
+      path: "Tests/ServiceTestSupport"),
     .testTarget(
-      name: "NewsFeedExampleTests", dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample"]),
+      name: "ArgonautServicesTests",
+      dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample", "ServiceTestSupport"]),
+    .testTarget(
+      name: "NewsFeedExampleTests",
+      dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample", "ServiceTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Argonaut
 import ArgonautServices
 import Foundation
+import ServiceTestSupport
 import Testing
 
 @Suite("InMemoryTransport: routes, sequences, recording and latency")

@@ -1,6 +1,7 @@
 import Argonaut
 import ArgonautServices
 import Foundation
+import ServiceTestSupport
 import Testing
 
 @Suite("ServiceConfiguration: defaults, and switching environments without touching call sites")

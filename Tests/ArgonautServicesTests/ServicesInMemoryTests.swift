@@ -1,6 +1,7 @@
 import Argonaut
 import ArgonautServices
 import Foundation
+import ServiceTestSupport
 import Testing
 
 /// The same scenarios as against the real server, through `InMemoryTransport`.
@@ -43,7 +44,7 @@ struct ServicesInMemoryTests {
     try await Scenarios.connectionRefused(ServiceConfiguration(environment: .local(port: 8080), transport: memory))
   }
 
-  @Test("A 300 ms timeout fires long before a 3 s answer")
+  @Test("A 300 ms timeout fires long before a 30 s answer")
   func timeout() async throws {
     try await Scenarios.timeout(configuration)
   }

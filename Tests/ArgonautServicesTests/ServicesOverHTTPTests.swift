@@ -1,6 +1,7 @@
 import Argonaut
 import ArgonautServices
 import Foundation
+import ServiceTestSupport
 import Testing
 
 /// The services layer against the real example server on 127.0.0.1, through the
@@ -45,7 +46,7 @@ struct ServicesOverHTTPTests {
     try await Scenarios.connectionRefused(configuration)
   }
 
-  @Test("A 300 ms timeout fires long before a 3 s endpoint answers")
+  @Test("A 300 ms timeout fires long before a 30 s endpoint answers")
   func timeout() async throws {
     try await Scenarios.timeout(configuration)
   }

@@ -2,6 +2,7 @@ import Argonaut
 import ArgonautServices
 import Foundation
 import NewsFeedExample
+import ServiceTestSupport
 import Testing
 
 /// What every backend must do for `NewsFeedService`.

@@ -1,25 +1,28 @@
 import ArgonautServices
-import Foundation
+import Dispatch
 import NewsFeedExample
 import Testing
 
-// The same fixture as in ArgonautServicesTests: test targets cannot share code.
+// Test support shared by ArgonautServicesTests and NewsFeedExampleTests: the
+// example server as a suite trait, and helpers that turn calls into `Result`s.
 
 /// The example server that the tests of a suite share.
-enum Fixture {
+public enum Fixture {
   /// The server of the suite being run; set by the `.exampleServer` trait.
-  @TaskLocal static var server: ExampleServer?
+  @TaskLocal public static var server: ExampleServer?
 
   /// A configuration for the running server.
-  static func serverConfiguration() throws -> ServiceConfiguration {
+  public static func serverConfiguration(
+    timeout: Duration = .seconds(20), queue: DispatchQueue = .global()
+  ) throws -> ServiceConfiguration {
     let server = try #require(server, "the suite needs the .exampleServer trait")
-    return ServiceConfiguration(environment: server.environment, timeout: .seconds(20))
+    return ServiceConfiguration(environment: server.environment, callbackQueue: queue, timeout: timeout)
   }
 }
 
 /// Starts the example server before a suite's tests and stops it after them.
-struct ExampleServerTrait: SuiteTrait, TestScoping {
-  func provideScope(
+public struct ExampleServerTrait: SuiteTrait, TestScoping {
+  public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
     let server = try ExampleServer.start()
@@ -30,20 +33,20 @@ struct ExampleServerTrait: SuiteTrait, TestScoping {
 
 extension Trait where Self == ExampleServerTrait {
   /// Runs the suite against a fresh example server on 127.0.0.1.
-  static var exampleServer: Self { Self() }
+  public static var exampleServer: Self { Self() }
 }
 
 extension Trait where Self == ConditionTrait {
   /// Skips the suite, saying why, when there is no `python3` to run the server.
-  static var needsPython: Self {
+  public static var needsPython: Self {
     .enabled(
       if: ExampleServer.python != nil,
       "python3 is not on the PATH: the tests against the real example server are skipped")
   }
 }
 
-/// Runs `body` with `configuration` bound, and returns its result.
-func result<T>(
+/// Runs `body`, the async form of a call, with `configuration` bound.
+public func result<T>(
   in configuration: ServiceConfiguration, _ body: () async throws(ServiceError) -> T
 ) async -> Result<T, ServiceError> {
   await ServiceConfiguration.$current.withValue(configuration) {
@@ -55,8 +58,9 @@ func result<T>(
   }
 }
 
-/// Starts a completion-form call with `configuration` bound, and waits for its result.
-func completionResult<Model: Sendable>(
+/// Starts the completion form of a call with `configuration` bound, and waits for
+/// its result.
+public func completionResult<Model: Sendable>(
   in configuration: ServiceConfiguration,
   _ start: (@escaping @Sendable (Result<Model, ServiceError>) -> Void) -> Void
 ) async -> Result<Model, ServiceError> {
@@ -69,7 +73,7 @@ func completionResult<Model: Sendable>(
 
 extension Result {
   /// The failure, or `nil`.
-  var failure: Failure? {
+  public var failure: Failure? {
     if case .failure(let error) = self { return error }
     return nil
   }
