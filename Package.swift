@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "Argonaut",
+  // The services layer uses `Duration` and `ContinuousClock`; the core alone would
+  // run on older systems too.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     // The Foundation-free core: JSON, Decoded, Decodable, operators, curry.
     .library(name: "Argonaut", targets: ["Argonaut"]),

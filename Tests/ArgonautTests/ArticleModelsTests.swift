@@ -80,19 +80,26 @@ struct ArticleModelsTests {
 struct ReadmeDecodingSnippets {
   @Test("the decode entry points")
   func entryPoints() throws {
-    let text = #"{"userName": "ada", "email": "ada@example.com"}"#
-    let json = try JSON(parsing: text)
-    let one: Decoded<User> = decode(json)  // or User.decode(json)
-    let many: Decoded<[User]> = decode(json)  // a root array
-    let wrapped: Decoded<User> = decode(json, rootKey: "user")
-    let maybe: User? = decode(json)  // drops the error
-    let fromText: Decoded<User> = decode(parsing: text)  // a parse error becomes a DecodeError
+    let userText = #"{"userName": "ada", "email": "ada@example.com"}"#
+    let userJSON = try JSON(parsing: userText)
+    let usersJSON: JSON = [userJSON, ["userName": "bob", "email": "bob@example.com"]]
+    let responseJSON: JSON = ["user": userJSON]
+    let one: Decoded<User> = decode(userJSON)  // or User.decode(userJSON)
+    let many: Decoded<[User]> = decode(usersJSON)  // a root array: [{...}, {...}]
+    let wrapped: Decoded<User> = decode(responseJSON, rootKey: "user")  // {"user": {...}}
+    let maybe: User? = decode(userJSON)  // drops the error
+    let fromText: Decoded<User> = decode(parsing: userText)  // a parse error becomes a DecodeError
     #expect(one.value?.userName == "ada")
-    #expect(
-      many.error?.description == "(root): expected Array, found object {\"userName\":\"ada\",\"email\":\"ada@example.…")
-    #expect(wrapped.error?.description == "user: missing key")
+    #expect(many.value?.map(\.userName) == ["ada", "bob"])
+    #expect(wrapped == one)
     #expect(maybe == one.value)
     #expect(fromText == one)
+    let notAnArray: Decoded<[User]> = decode(userJSON)
+    #expect(
+      notAnArray.error?.description
+        == "(root): expected Array, found object {\"userName\":\"ada\",\"email\":\"ada@example.…")
+    let broken: Decoded<User> = decode(parsing: "{1}")
+    #expect(broken.error?.description == "(root): line 1, column 2: expected a string key or '}', found '1'")
   }
 
   @Test("the accessors")

@@ -29,6 +29,10 @@ struct JSONSerializationTests {
         """)
     let four = JSONSerializer(isPretty: true, indentWidth: 4)
     #expect(four.string(from: ["a": [1]]) == "{\n    \"a\": [\n        1\n    ]\n}")
+    var negative = JSONSerializer.pretty
+    negative.indentWidth = -3
+    #expect(negative.string(from: ["a": [1]]) == "{\n\"a\": [\n1\n]\n}")
+    #expect(JSONSerializer(isPretty: true, indentWidth: -1).indentWidth == 0)
   }
 
   @Test("keys can be sorted, at every level")

@@ -1,6 +1,7 @@
 import Argonaut
 import ArgonautServices
 import NewsFeedExample
+import ServiceTestSupport
 import Testing
 
 /// The services snippets of README.md, compiled and run.
@@ -55,5 +56,33 @@ struct ReadmeServicesSnippetsTests {
     #expect(
       memory.recordedRequests.map(\.description)
         == Array(repeating: "GET http://127.0.0.1:8080/newsFeed?userId=ada", count: 2))
+  }
+
+  @Test("handling a service error by kind, with the API's error model")
+  func errorHandling() async throws {
+    let configuration = ServiceConfiguration(environment: .local(port: 8080), transport: SampleData.transport())
+    try await ServiceConfiguration.$current.withValue(configuration) {
+      do {
+        _ = try await UserService().login(userName: "ada", password: "wrong")
+      } catch let error as ServiceError {
+        switch error.kind {
+        case .unacceptableStatus:
+          let message = error.decodeBody(as: APIError.self)?.value?.message
+          print(error.statusCode ?? 0, message ?? "")  // 401 invalid credentials
+        case .timeout, .transportFailure:
+          print("try again later: \(error)")
+        default:
+          print(error)
+        }
+      }
+    }
+    // What the snippet prints, checked.
+    let outcome = await result(in: configuration) { () async throws(ServiceError) in
+      try await UserService().login(userName: "ada", password: "wrong")
+    }
+    let error = try #require(outcome.failure)
+    #expect(error.kind == .unacceptableStatus)
+    #expect(error.statusCode == 401)
+    #expect(error.decodeBody(as: APIError.self)?.value?.message == "invalid credentials")
   }
 }

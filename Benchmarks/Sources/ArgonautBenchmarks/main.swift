@@ -38,10 +38,15 @@ let output = option("--output", in: arguments) ?? ".build/benchmarks/latest.json
 #endif
 
 var documents = Documents.corpus()
-if documents.isEmpty {
+if !quick {
+  documents += Documents.generatedNames.map(Documents.generated)
+} else if documents.isEmpty {
+  print("note: ../shared/corpora/bench is absent; --quick measures two generated documents instead.\n")
+  documents = ["numbers", "unicode-keys"].map(Documents.generated)
+}
+if Documents.corpus().isEmpty && !quick {
   print("note: ../shared/corpora/bench is absent; measuring generated documents only.\n")
 }
-if !quick { documents += Documents.generatedNames.map(Documents.generated) }
 if let only { documents = documents.filter { only.contains($0.name) } }
 
 var results: [DocumentResult] = []

@@ -107,7 +107,11 @@ extension JSON {
     }
     var writer = JSONWriter(format: .compact)
     writer.byteLimit = shortDescriptionLimit * 4
-    writer.write(json)
+    if case .string(let string) = json {
+      writer.writeString(String(string.prefix(shortDescriptionLimit)))  // not the whole of a huge string
+    } else {
+      writer.write(json)
+    }
     let text = String(decoding: writer.output, as: UTF8.self)
     guard text.count > shortDescriptionLimit else { return "\(kind) \(text)" }
     return "\(kind) \(text.prefix(shortDescriptionLimit - 1))…"

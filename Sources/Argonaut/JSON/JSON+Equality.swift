@@ -87,11 +87,18 @@ enum TapeEquality {
             var cx = x + 1
             var cy = y + 1
             let end = x + Tape.span(ex)
+            // Built on the first key out of place in a wide object, so that comparing
+            // objects whose keys come in another order stays linear.
+            var index: [[UInt8]: Int]?
+            let wide = Tape.count(at: y, in: tb) > 16
             while cx < end {
               // Same key at the same position is the common case; otherwise look it up.
               let value: Int?
               if StringText.withUnescaped(ta[cx], in: ba, { StringText.equals(tb[cy], $0, in: bb) }) {
                 value = cy + 1
+              } else if wide {
+                if index == nil { index = keyIndex(ofObjectAt: y, tape: tb, bytes: bb) }
+                value = StringText.withUnescaped(ta[cx], in: ba) { index?[Array($0)] }
               } else {
                 value = StringText.withUnescaped(ta[cx], in: ba) {
                   ObjectKeys.find($0, inObjectAt: y, tape: tb, bytes: bb)
@@ -107,6 +114,22 @@ enum TapeEquality {
         return true
       }
     }
+  }
+
+  /// The value positions of an object's members, by unescaped key; a `Dictionary`,
+  /// so its hashing is seeded and no input can make it slow.
+  static func keyIndex(
+    ofObjectAt header: Int, tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> [[UInt8]: Int] {
+    var index: [[UInt8]: Int] = [:]
+    index.reserveCapacity(Tape.count(at: header, in: tape))
+    var i = header + 1
+    let end = header + Tape.span(tape[header])
+    while i < end {
+      index[StringText.withUnescaped(tape[i], in: bytes) { Array($0) }] = i + 1
+      i += 1 + Tape.span(tape[i + 1])
+    }
+    return index
   }
 
   /// Hashes the container at `index`: its kind, size and members, with nested

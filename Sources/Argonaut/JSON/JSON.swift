@@ -87,8 +87,9 @@ extension JSON {
   /// Parses a JSON document from any collection of UTF-8 bytes, such as `Data` or
   /// an `ArraySlice<UInt8>`.
   ///
-  /// Contiguous collections are copied once with a bulk copy; the parsed values
-  /// refer to that copy.
+  /// An `[UInt8]` is kept without a copy, as with `init(parsing:options:)` for
+  /// arrays. Other contiguous collections are copied once with a bulk copy; the
+  /// parsed values refer to that copy.
   ///
   /// - Parameters:
   ///   - bytes: The document, in UTF-8. A leading byte order mark is ignored.
@@ -97,7 +98,7 @@ extension JSON {
   public init<Bytes: Collection<UInt8>>(
     parsing bytes: Bytes, options: JSONParsingOptions = .default
   ) throws(JSONParseError) {
-    let array = bytes.withContiguousStorageIfAvailable { Array($0) } ?? Array(bytes)
+    let array = bytes as? [UInt8] ?? bytes.withContiguousStorageIfAvailable { Array($0) } ?? Array(bytes)
     self = try JSON.parse(array, options: options)
   }
 

@@ -15,7 +15,9 @@
 ///
 /// Equality and hashing are by exact numeric value: `1`, `1.0` and `1e0` are equal,
 /// and so are `0` and `-0`; `0.1` and `0.10000000000000001` are not, even though they
-/// round to the same `Double`.
+/// round to the same `Double`. Decimal exponents are tracked up to ±2^59; beyond
+/// that (numbers such as `1e576460752303423488`) they saturate, so two such numbers
+/// may compare equal. Their `Double` is infinite or zero either way.
 public struct JSONNumber: Sendable {
   /// The document holding the text, or `nil` for a small integer stored inline.
   @usableFromInline let document: JSONDocument?
@@ -65,10 +67,7 @@ public struct JSONNumber: Sendable {
   init(validText text: String) {
     let bytes = Array(text.utf8)
     self.init(
-      document: JSONDocument(bytes: bytes),
-      entry: Tape.text(
-        .number, flag: !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") },
-        offset: 0, length: bytes.count))
+      document: JSONDocument(bytes: bytes), entry: Tape.text(.number, flag: false, offset: 0, length: bytes.count))
   }
 
   /// Whether the value is stored inline.

@@ -377,7 +377,7 @@ struct JSONScanner: ~Copyable {
       // 18 digits are below 10^18 < 2^60, so the value fits a small integer.
       tape.append(Tape.smallInt(negative ? -Int64(value) : Int64(value)))
     } else {
-      tape.append(Tape.text(.number, flag: isInteger, offset: first - start, length: p - first))
+      tape.append(Tape.text(.number, flag: false, offset: first - start, length: p - first))
     }
     return p
   }

@@ -14,13 +14,15 @@
 /// let bytes = JSONSerializer(sortsKeys: true).bytes(from: json)
 /// ```
 ///
-/// Output is RFC 8259 JSON that parses back to an equal value. Strings escape the
-/// quote, the backslash and control characters; `/` and non-ASCII text are written
-/// as is. Numbers keep their original digits.
+/// Output is RFC 8259 JSON that parses back to an equal value. Strings built in
+/// Swift escape the quote, the backslash and control characters, and write `/` and
+/// non-ASCII text as is; strings from a parsed document keep the escapes they were
+/// written with (`"\u00e9"` stays `"\u00e9"`), since they are copied, not re-encoded.
+/// Numbers keep their original digits.
 public struct JSONSerializer: Hashable, Sendable {
   /// Whether to break lines and indent nested values.
   public var isPretty: Bool
-  /// Spaces per nesting level when pretty.
+  /// Spaces per nesting level when pretty; negative values count as 0.
   public var indentWidth: Int
   /// Whether to write object keys in ascending order of their UTF-8 bytes, rather
   /// than in document order.
@@ -33,7 +35,7 @@ public struct JSONSerializer: Hashable, Sendable {
   ///   - sortsKeys: Whether to sort object keys. Defaults to `false`.
   public init(isPretty: Bool = false, indentWidth: Int = 2, sortsKeys: Bool = false) {
     self.isPretty = isPretty
-    self.indentWidth = indentWidth
+    self.indentWidth = Swift.max(0, indentWidth)
     self.sortsKeys = sortsKeys
   }
 

@@ -212,7 +212,7 @@ struct JSONWriter {
   private mutating func newline(depth: Int) {
     guard format.isPretty else { return }
     output.append(UInt8(ascii: "\n"))
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * format.indentWidth))
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * Swift.max(0, format.indentWidth)))
   }
 
   /// The key entries of the object at `header`, ordered by their unescaped UTF-8.

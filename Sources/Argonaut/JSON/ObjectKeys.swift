@@ -78,9 +78,6 @@ enum ObjectKeys {
     // at most about 60% full.
     var slots = 1
     while slots < count + count / 2 + 1 { slots <<= 1 }
-    let mask = slots - 1
-    // Keys without escapes hash in O(1) by their length and outer bytes; if any key
-    // has escapes, all hash their unescaped bytes, so equal keys hash alike.
     var anyEscaped = false
     var k = header + 1
     while k < end {
@@ -89,19 +86,53 @@ enum ObjectKeys {
     }
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slots) { table in
       table.initialize(repeating: 0)
-      var i = header + 1
-      while i < end {
-        let key = tape[i]
-        let keyHash = anyEscaped ? StringText.withUnescaped(key, in: bytes, hash) : signature(key, bytes)
-        var slot = Int(truncatingIfNeeded: keyHash) & mask
-        while table[slot] != 0 {
-          if keysEqual(tape[header + Int(table[slot])], key, bytes: bytes) { return true }
-          slot = (slot + 1) & mask
-        }
-        table[slot] = UInt32(truncatingIfNeeded: i - header)
-        i += 1 + Tape.span(tape[i + 1])
+      // Keys without escapes first hash in O(1), by their length and outer bytes.
+      // Keys crafted to share those would pile up in one chain, so past a probe
+      // budget the check starts over with the standard library's per-process seeded
+      // hash of every byte, which no input can steer. Keys with escapes always take
+      // that hash, so that equal keys hash alike.
+      if !anyEscaped,
+        let found = probe(
+          table, budget: 4 * count + 64, header: header, end: end, tape: tape, bytes: bytes, seeded: false)
+      {
+        return found
       }
-      return false
+      table.update(repeating: 0)
+      return probe(table, budget: .max, header: header, end: end, tape: tape, bytes: bytes, seeded: true) ?? true
+    }
+  }
+
+  /// Inserts every key of the object into `table`: `true` at the first duplicate,
+  /// `false` when there is none, `nil` when the probes exceed `budget`.
+  static func probe(
+    _ table: UnsafeMutableBufferPointer<UInt32>, budget: Int, header: Int, end: Int,
+    tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>, seeded: Bool
+  ) -> Bool? {
+    let mask = table.count - 1
+    var probes = 0
+    var i = header + 1
+    while i < end {
+      let key = tape[i]
+      let keyHash = seeded ? seededHash(key, bytes) : Int(truncatingIfNeeded: signature(key, bytes))
+      var slot = keyHash & mask
+      while table[slot] != 0 {
+        if keysEqual(tape[header + Int(table[slot])], key, bytes: bytes) { return true }
+        slot = (slot + 1) & mask
+        probes += 1
+        if probes > budget { return nil }
+      }
+      table[slot] = UInt32(truncatingIfNeeded: i - header)
+      i += 1 + Tape.span(tape[i + 1])
+    }
+    return false
+  }
+
+  /// The standard library's seeded hash of a key's unescaped bytes.
+  static func seededHash(_ entry: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    StringText.withUnescaped(entry, in: bytes) { text in
+      var hasher = Hasher()
+      hasher.combine(bytes: UnsafeRawBufferPointer(text))
+      return hasher.finalize()
     }
   }
 
@@ -120,24 +151,6 @@ enum ObjectKeys {
     }
     var h = (first ^ UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
     h = (h ^ (h >> 29) ^ last) &* 0x94D0_49BB_1331_11EB
-    return h ^ (h >> 32)
-  }
-
-  /// A fast hash of key bytes.
-  static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var h = UInt64(truncatingIfNeeded: text.count) &* 0x9E37_79B9_7F4A_7C15
-    var i = 0
-    while i + 8 <= text.count {
-      h = (h ^ UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-      h ^= h >> 29
-      i += 8
-    }
-    var tail: UInt64 = 0
-    while i < text.count {
-      tail = tail << 8 | UInt64(text[i])
-      i += 1
-    }
-    h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
     return h ^ (h >> 32)
   }
 

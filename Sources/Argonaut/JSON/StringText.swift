@@ -31,7 +31,10 @@ enum StringText {
   @inlinable @inline(__always)
   static func equals(_ entry: UInt64, _ key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     if !Tape.flag(entry) {
-      return Tape.storedLength(entry) == key.count
+      let stored = Tape.storedLength(entry)
+      // A saturated length (a key of 256 MiB or more) is measured before comparing.
+      let length = stored == Tape.maxLength ? Tape.stringLength(entry, in: bytes) : stored
+      return length == key.count
         && (key.count == 0 || bytesEqual(bytes.baseAddress! + Tape.offset(entry), key.baseAddress!, count: key.count))
     }
     return escapedEquals(raw(entry, in: bytes), key)

@@ -7,7 +7,7 @@
 //
 //     bits 63...61   tag
 //     small integer  bits 60...0   the value, two's complement (|v| < 2^60)
-//     number         bit 60        the text has no fraction and no exponent
+//     number         bit 60        unused (0)
 //                    bits 59...28  byte offset of the text
 //                    bits 27...0   byte length (saturated at `maxLength`)
 //     string         bit 60        the text contains escapes
@@ -38,8 +38,9 @@ enum Tape {
   @usableFromInline static let maxLength: Int = (1 << 28) - 1
   @usableFromInline static let maxCount: Int = (1 << 28) - 1
   @usableFromInline static let maxOffset: Int = Int(UInt32.max)
-  /// The largest magnitude stored inline as a small integer.
-  @usableFromInline static let smallIntLimit: Int64 = 1 << 59
+  /// Integers of smaller magnitude fit a small-integer entry (61-bit two's
+  /// complement). The parser stores integers of up to 18 digits inline, which all do.
+  @usableFromInline static let smallIntLimit: Int64 = 1 << 60
 
   @inlinable @inline(__always)
   static func tag(_ entry: UInt64) -> TapeTag {

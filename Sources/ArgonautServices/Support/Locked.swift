@@ -3,7 +3,7 @@ import Foundation
 /// A value that several threads share, guarded by a lock.
 ///
 /// `Synchronization.Mutex` would say the same thing without `@unchecked`, but it needs
-/// macOS 15 / iOS 18, and this package declares no minimum platforms.
+/// macOS 15 / iOS 18, above the package's minimum platforms (macOS 13 / iOS 16).
 ///
 /// `@unchecked Sendable` is sound here: `value` is private and only ever touched
 /// inside `withLock`, which holds `lock` for the whole access; and `Value` itself is
