@@ -1,7 +1,7 @@
 /// The elements of a JSON array: a view onto a parsed document.
 ///
 /// It is a `Collection` of `JSON` values in document order. Iterating is O(1) per
-/// element; `count` is O(1).
+/// element; `count` is O(1) (below 2^28 elements, then counted).
 ///
 /// ```swift
 /// let json = try JSON(parsing: "[1, 2, 3]")
@@ -75,7 +75,7 @@ extension JSONArray: Collection {
     JSON(document, at: position.position)
   }
 
-  /// The number of elements. O(1).
+  /// The number of elements. O(1) below 2^28 elements, which the tape stores; O(*n*) above.
   public var count: Int {
     Tape.count(at: index, in: document.tape)
   }

@@ -90,7 +90,7 @@ extension JSONObject: Collection {
     )
   }
 
-  /// The number of members. O(1).
+  /// The number of members. O(1) below 2^28 members, which the tape stores; O(*n*) above.
   public var count: Int {
     Tape.count(at: index, in: document.tape)
   }
