@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/Argonaut/JSON/PowersOfFive.swift.
+"""Generate Sources/Argonaut/Numbers/PowersOfFive.swift.
 
 The table holds, for every decimal exponent q in -342...308, the 128 most
 significant bits of 5^q, as used by the Eisel-Lemire algorithm (Daniel Lemire,
@@ -22,7 +22,7 @@ import sys
 
 SMALLEST_POWER = -342
 LARGEST_POWER = 308
-GENERATED_PATH = "Sources/Argonaut/JSON/PowersOfFive.swift"
+GENERATED_PATH = "Sources/Argonaut/Numbers/PowersOfFive.swift"
 SCRIPT_PATH = "Scripts/generate-powers-of-five.py"
 
 

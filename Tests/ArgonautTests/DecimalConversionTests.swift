@@ -544,10 +544,10 @@ struct DecimalConversionTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     let checkedIn = try Data(
-      contentsOf: packageRoot.appendingPathComponent("Sources/Argonaut/JSON/PowersOfFive.swift"))
+      contentsOf: packageRoot.appendingPathComponent("Sources/Argonaut/Numbers/PowersOfFive.swift"))
     #expect(
       generated == checkedIn,
-      "PowersOfFive.swift is stale; run: python3 Scripts/generate-powers-of-five.py Sources/Argonaut/JSON/PowersOfFive.swift"
+      "PowersOfFive.swift is stale; run: python3 Scripts/generate-powers-of-five.py Sources/Argonaut/Numbers/PowersOfFive.swift"
     )
   }
 }
