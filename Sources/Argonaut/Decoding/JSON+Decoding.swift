@@ -10,75 +10,39 @@
 /// A failure's path starts at this value: a type mismatch inside `"address"` reads
 /// `address.city: expected String, found number 12`.
 extension JSON {
-  /// Decodes the value at `key`. Aliased by `<|`.
+  /// Decodes the value at `key`: a key such as `"userName"`, or a key path such as
+  /// `["user", "profile", "name"]`. Aliased by `<|`.
+  ///
+  /// The type can be given in place, which reads well at the start of a `flatMap`:
+  /// `j.decode("type", as: String.self).flatMap { type in … }`.
   @inlinable
-  public func decode<T: Decodable>(_ key: String, as type: T.Type = T.self) -> Decoded<T>
+  public func decode<T: Decodable>(_ key: some JSONKey, as type: T.Type = T.self) -> Decoded<T>
   where T.DecodedType == T {
-    guard case .object(let object) = self else { return .failure(.typeMismatch(expected: "Object", found: self)) }
-    guard let value = object[key] else { return .failure(.missingKey(key)) }
-    return T.decode(value).prefixingPath(.key(key))
+    key.decodeValue(in: self)
   }
 
-  /// Decodes the value at the key path `keys`, such as `["user", "profile", "name"]`.
-  /// Aliased by `<|`.
+  /// Decodes the value at `key` (a key or a key path), or `nil` when a key is missing
+  /// or a value along the way is `null`; a present value of the wrong type still
+  /// fails. Aliased by `<|?`.
   @inlinable
-  public func decode<T: Decodable>(_ keys: [String], as type: T.Type = T.self) -> Decoded<T>
+  public func decodeIfPresent<T: Decodable>(_ key: some JSONKey, as type: T.Type = T.self) -> Decoded<T?>
   where T.DecodedType == T {
-    switch member(at: keys, nullIsAbsent: false) {
-    case .found(let value): return T.decode(value).prefixingPath(keys)
-    case .absent(let error), .failed(let error): return .failure(error)
-    }
+    key.decodeValueIfPresent(in: self)
   }
 
-  /// Decodes the value at `key`, or `nil` when the key is missing or `null`; a
-  /// present value of the wrong type still fails. Aliased by `<|?`.
+  /// Decodes the array at `key` (a key or a key path). Aliased by `<||`.
   @inlinable
-  public func decodeIfPresent<T: Decodable>(_ key: String, as type: T.Type = T.self) -> Decoded<T?>
+  public func decodeArray<T: Decodable>(_ key: some JSONKey, of type: T.Type = T.self) -> Decoded<[T]>
   where T.DecodedType == T {
-    guard case .object(let object) = self else { return .failure(.typeMismatch(expected: "Object", found: self)) }
-    guard let value = object[key], !value.isNull else { return .success(nil) }
-    return T.decode(value).map(Optional.some).prefixingPath(.key(key))
+    key.decodeValue(in: self)
   }
 
-  /// Decodes the value at the key path `keys`, or `nil` when a key is missing or a
-  /// value along the path is `null`. Aliased by `<|?`.
+  /// Decodes the array at `key` (a key or a key path), or `nil` when a key is missing
+  /// or a value along the way is `null`. Aliased by `<||?`.
   @inlinable
-  public func decodeIfPresent<T: Decodable>(_ keys: [String], as type: T.Type = T.self) -> Decoded<T?>
+  public func decodeArrayIfPresent<T: Decodable>(_ key: some JSONKey, of type: T.Type = T.self) -> Decoded<[T]?>
   where T.DecodedType == T {
-    switch member(at: keys, nullIsAbsent: true) {
-    case .found(let value): return T.decode(value).map(Optional.some).prefixingPath(keys)
-    case .absent: return .success(nil)
-    case .failed(let error): return .failure(error)
-    }
-  }
-
-  /// Decodes the array at `key`. Aliased by `<||`.
-  @inlinable
-  public func decodeArray<T: Decodable>(_ key: String, of type: T.Type = T.self) -> Decoded<[T]>
-  where T.DecodedType == T {
-    decode(key)
-  }
-
-  /// Decodes the array at the key path `keys`. Aliased by `<||`.
-  @inlinable
-  public func decodeArray<T: Decodable>(_ keys: [String], of type: T.Type = T.self) -> Decoded<[T]>
-  where T.DecodedType == T {
-    decode(keys)
-  }
-
-  /// Decodes the array at `key`, or `nil` when it is missing or `null`. Aliased by `<||?`.
-  @inlinable
-  public func decodeArrayIfPresent<T: Decodable>(_ key: String, of type: T.Type = T.self) -> Decoded<[T]?>
-  where T.DecodedType == T {
-    decodeIfPresent(key)
-  }
-
-  /// Decodes the array at the key path `keys`, or `nil` when a key is missing or a
-  /// value along the path is `null`. Aliased by `<||?`.
-  @inlinable
-  public func decodeArrayIfPresent<T: Decodable>(_ keys: [String], of type: T.Type = T.self) -> Decoded<[T]?>
-  where T.DecodedType == T {
-    decodeIfPresent(keys)
+    key.decodeValueIfPresent(in: self)
   }
 }
 

@@ -75,48 +75,31 @@ public func <|> <T>(lhs: Decoded<T>, rhs: @autoclosure () -> Decoded<T>) -> Deco
 public func >>- <T, U>(value: Decoded<T>, transform: (T) -> Decoded<U>) -> Decoded<U> { value.flatMap(transform) }
 
 // MARK: - Keys
+//
+// One generic overload per operator, over `JSONKey` (a `String` key or a `[String]`
+// path): two overloads each make wide decoders several times slower to type-check.
 
-/// The value at `key`. Alias of `JSON.decode(_:as:)`.
+/// The value at a key or key path. Alias of `JSON.decode(_:as:)`.
 @inlinable
-public func <| <T: Decodable>(json: JSON, key: String) -> Decoded<T> where T.DecodedType == T { json.decode(key) }
+public func <| <T: Decodable>(json: JSON, key: some JSONKey) -> Decoded<T> where T.DecodedType == T {
+  json.decode(key)
+}
 
-/// The value at a key path. Alias of `JSON.decode(_:as:)`.
+/// The value at a key or key path, or `nil` when a key is missing or a value is
+/// `null`. Alias of `JSON.decodeIfPresent(_:as:)`.
 @inlinable
-public func <| <T: Decodable>(json: JSON, keys: [String]) -> Decoded<T> where T.DecodedType == T { json.decode(keys) }
-
-/// The value at `key`, or `nil` when missing or `null`. Alias of `JSON.decodeIfPresent(_:as:)`.
-@inlinable
-public func <|? <T: Decodable>(json: JSON, key: String) -> Decoded<T?> where T.DecodedType == T {
+public func <|? <T: Decodable>(json: JSON, key: some JSONKey) -> Decoded<T?> where T.DecodedType == T {
   json.decodeIfPresent(key)
 }
 
-/// The value at a key path, or `nil` when a key is missing or a value is `null`.
-/// Alias of `JSON.decodeIfPresent(_:as:)`.
+/// The array at a key or key path. Alias of `JSON.decodeArray(_:of:)`.
 @inlinable
-public func <|? <T: Decodable>(json: JSON, keys: [String]) -> Decoded<T?> where T.DecodedType == T {
-  json.decodeIfPresent(keys)
-}
-
-/// The array at `key`. Alias of `JSON.decodeArray(_:of:)`.
-@inlinable
-public func <|| <T: Decodable>(json: JSON, key: String) -> Decoded<[T]> where T.DecodedType == T {
+public func <|| <T: Decodable>(json: JSON, key: some JSONKey) -> Decoded<[T]> where T.DecodedType == T {
   json.decodeArray(key)
 }
 
-/// The array at a key path. Alias of `JSON.decodeArray(_:of:)`.
+/// The array at a key or key path, or `nil`. Alias of `JSON.decodeArrayIfPresent(_:of:)`.
 @inlinable
-public func <|| <T: Decodable>(json: JSON, keys: [String]) -> Decoded<[T]> where T.DecodedType == T {
-  json.decodeArray(keys)
-}
-
-/// The array at `key`, or `nil`. Alias of `JSON.decodeArrayIfPresent(_:of:)`.
-@inlinable
-public func <||? <T: Decodable>(json: JSON, key: String) -> Decoded<[T]?> where T.DecodedType == T {
+public func <||? <T: Decodable>(json: JSON, key: some JSONKey) -> Decoded<[T]?> where T.DecodedType == T {
   json.decodeArrayIfPresent(key)
-}
-
-/// The array at a key path, or `nil`. Alias of `JSON.decodeArrayIfPresent(_:of:)`.
-@inlinable
-public func <||? <T: Decodable>(json: JSON, keys: [String]) -> Decoded<[T]?> where T.DecodedType == T {
-  json.decodeArrayIfPresent(keys)
 }
