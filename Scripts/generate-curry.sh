@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Generates Sources/Argonaut/Curry/Curry.swift: `curry` for 1 to 20 arguments.
+# Generates Sources/Argonaut/Curry/Curry.swift: `curry` for 1 to 20 arguments, and
+# unavailable overloads for 21 to 25 arguments whose message points to `build`.
+# Without them, a 21-argument chain runs the type checker for about two minutes
+# before it gives up; with them, it fails at once with that message.
 #
 #   Scripts/generate-curry.sh           writes the file
 #   Scripts/generate-curry.sh --stdout  prints it (the staleness test compares this)
 set -euo pipefail
 max=20
-letters=(A B C D E F G H I J K L M N O P Q R S T)
-lower=(a b c d e f g h i j k l m n o p q r s t)
+unavailable_max=25
+letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y)
+lower=(a b c d e f g h i j k l m n o p q r s t u v w x y)
 
 generate() {
   cat <<'HEADER'
@@ -42,6 +46,28 @@ HEADER
       for ((i = 0; i < n; i++)); do body+=" }"; done
       echo "$body"
     fi
+    echo "}"
+  done
+  for ((n = max + 1; n <= unavailable_max; n++)); do
+    local generics="" params="" result="" close=""
+    for ((i = 0; i < n; i++)); do
+      generics+="${letters[i]}, "
+      params+="${letters[i]}"
+      if ((i < n - 1)); then params+=", "; fi
+      result+="Curried<${letters[i]}, "
+      close+=">"
+    done
+    result+="Z${close}"
+    echo
+    echo "/// \`curry\` stops at ${max} arguments: use \`build\`, which takes any number."
+    echo "@available("
+    echo "  *, unavailable,"
+    echo "  message: \"curry takes at most ${max} arguments; use build(T.init, j <| \\\"a\\\", j <|? \\\"b\\\", …), which takes any number\""
+    echo ")"
+    echo "public func curry<${generics}Z>("
+    echo "  _ function: @escaping (${params}) -> Z"
+    echo ") -> ${result} {"
+    echo "  fatalError(\"unavailable\")"
     echo "}"
   done
 }

@@ -47,6 +47,53 @@ struct CurryTests {
     let checkedIn = try Data(contentsOf: root.appendingPathComponent("Sources/Argonaut/Curry/Curry.swift"))
     #expect(generated == checkedIn, "Sources/Argonaut/Curry/Curry.swift is stale: run Scripts/generate-curry.sh")
   }
+
+  /// The built `Argonaut` module next to this test binary, for `swiftc -I`.
+  static let modules: URL? = {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = binary.deletingLastPathComponent()
+    for _ in 0..<4 {
+      let modules = folder.appendingPathComponent("Modules")
+      if FileManager.default.fileExists(atPath: modules.appendingPathComponent("Argonaut.swiftmodule").path) {
+        return modules
+      }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
+  }()
+
+  @Test(
+    "curry of 21 arguments is unavailable, with a message that points to build",
+    .enabled(if: modules != nil, "the built Argonaut module was not found next to the test binary"))
+  func tooManyArguments() throws {
+    let fields = (0..<21).map { "f\($0)" }
+    var source = "import Argonaut\nstruct Wide {\n"
+    source += fields.map { "  let \($0): Int\n" }.joined() + "}\n"
+    source += "func decode(_ j: JSON) -> Decoded<Wide> {\n  curry(Wide.init)\n"
+    source += fields.enumerated().map { "    \($0 == 0 ? "<^>" : "<*>") j <| \"\($1)\"\n" }.joined() + "}\n"
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-curry-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("Wide.swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    // The solver's own limit (in seconds) stands in for a wall clock: a chain that
+    // made the type checker search would end with "reasonable time", not this message.
+    process.arguments = [
+      "swiftc", "-typecheck", "-swift-version", "6", "-I", try #require(Self.modules).path,
+      "-Xfrontend", "-solver-expression-time-threshold=60", file.path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus != 0)
+    #expect(output.contains("error: 'curry' is unavailable: curry takes at most 20 arguments; use build(T.init"))
+    #expect(!output.contains("reasonable time"))
+  }
 }
 
 /// Twenty fields, decoded in one chain. The test target is compiled with

@@ -48,6 +48,8 @@ struct Report: Codable {
   var rounds: Int
   var results: [DocumentResult]
   var compileTime: CompileTime?
+  /// Encoding corpus models to bytes against `JSONEncoder`.
+  var encoding: [EncodingResult] = []
 
   func printTable() {
     func cell(_ text: String, _ width: Int) -> String {
@@ -84,8 +86,10 @@ struct Report: Codable {
       if let ms = compileTime.twentyFieldDecoderTypeCheckMilliseconds {
         print(String(format: "Type-checking a 20-field curry(T.init) <^> … <*> … decoder: %.0f ms", ms))
       }
-      print("Warnings with -warn-long-expression-type-checking=200: \(compileTime.twentyFieldDecoderWarnings.count)")
-      for warning in compileTime.twentyFieldDecoderWarnings { print("  \(warning)") }
+      compileTime.printWideDecoders()
+      let warnings = compileTime.twentyFieldDecoderWarnings + compileTime.buildWarnings
+      print("Warnings with -warn-long-expression-type-checking=200: \(warnings.count)")
+      for warning in warnings { print("  \(warning)") }
     }
   }
 }

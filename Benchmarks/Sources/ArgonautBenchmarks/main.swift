@@ -11,6 +11,7 @@ import Foundation
 // - parsing: `JSON(parsing:)` against `JSONSerialization.jsonObject(with:)`;
 // - parsing and decoding into models: Argonaut against `JSONDecoder`;
 // - writing: `JSONSerializer.compact.bytes(from:)` against `JSONSerialization.data(withJSONObject:)`;
+// - encoding models to bytes: `encode()` + `JSONSerializer` against `JSONEncoder` (corpus models);
 // - the peak memory growth while parsing, in a child process.
 // Then it prints a table and writes it as JSON (default `.build/benchmarks/latest.json`).
 
@@ -74,6 +75,7 @@ for document in documents {
       foundationPeakBytes: Memory.peakGrowth(of: document, engine: "foundation")))
 }
 
+let encoding = EncodingBenchmark.measure(documents, rounds: rounds)
 let compileTime = arguments.contains("--skip-compile-time") || quick ? nil : CompileTime.measure()
 let cpu =
   (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
@@ -81,9 +83,11 @@ let cpu =
   .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
 let report = Report(
   machine: "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores",
-  date: ISO8601DateFormatter().string(from: Date()), rounds: rounds, results: results, compileTime: compileTime)
+  date: ISO8601DateFormatter().string(from: Date()), rounds: rounds, results: results, compileTime: compileTime,
+  encoding: encoding)
 print("")
 report.printTable()
+EncodingBenchmark.printTable(encoding)
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

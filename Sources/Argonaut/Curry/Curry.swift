@@ -163,3 +163,58 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Curried<T, Z>>>>>>>>>>>>>>>>>>>> {
   Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in Curried { m in Curried { n in Curried { o in Curried { p in Curried { q in Curried { r in Curried { s in Curried { t in function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t) } } } } } } } } } } } } } } } } } } } }
 }
+
+/// `curry` stops at 20 arguments: use `build`, which takes any number.
+@available(
+  *, unavailable,
+  message: "curry takes at most 20 arguments; use build(T.init, j <| \"a\", j <|? \"b\", …), which takes any number"
+)
+public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, Z>(
+  _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U) -> Z
+) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Curried<T, Curried<U, Z>>>>>>>>>>>>>>>>>>>>> {
+  fatalError("unavailable")
+}
+
+/// `curry` stops at 20 arguments: use `build`, which takes any number.
+@available(
+  *, unavailable,
+  message: "curry takes at most 20 arguments; use build(T.init, j <| \"a\", j <|? \"b\", …), which takes any number"
+)
+public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, Z>(
+  _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V) -> Z
+) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Curried<T, Curried<U, Curried<V, Z>>>>>>>>>>>>>>>>>>>>>> {
+  fatalError("unavailable")
+}
+
+/// `curry` stops at 20 arguments: use `build`, which takes any number.
+@available(
+  *, unavailable,
+  message: "curry takes at most 20 arguments; use build(T.init, j <| \"a\", j <|? \"b\", …), which takes any number"
+)
+public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, Z>(
+  _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W) -> Z
+) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Curried<T, Curried<U, Curried<V, Curried<W, Z>>>>>>>>>>>>>>>>>>>>>>> {
+  fatalError("unavailable")
+}
+
+/// `curry` stops at 20 arguments: use `build`, which takes any number.
+@available(
+  *, unavailable,
+  message: "curry takes at most 20 arguments; use build(T.init, j <| \"a\", j <|? \"b\", …), which takes any number"
+)
+public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Z>(
+  _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X) -> Z
+) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Curried<T, Curried<U, Curried<V, Curried<W, Curried<X, Z>>>>>>>>>>>>>>>>>>>>>>>> {
+  fatalError("unavailable")
+}
+
+/// `curry` stops at 20 arguments: use `build`, which takes any number.
+@available(
+  *, unavailable,
+  message: "curry takes at most 20 arguments; use build(T.init, j <| \"a\", j <|? \"b\", …), which takes any number"
+)
+public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z>(
+  _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y) -> Z
+) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Curried<T, Curried<U, Curried<V, Curried<W, Curried<X, Curried<Y, Z>>>>>>>>>>>>>>>>>>>>>>>>> {
+  fatalError("unavailable")
+}
