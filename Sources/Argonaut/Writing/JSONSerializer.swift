@@ -19,10 +19,16 @@
 /// non-ASCII text as is; strings from a parsed document keep the escapes they were
 /// written with (`"\u00e9"` stays `"\u00e9"`), since they are copied, not re-encoded.
 /// Numbers keep their original digits.
+///
+/// Printing never recurses and never fails, whatever the depth. Pretty output indents
+/// each level up to 64 levels deep; deeper lines are indented as at level 64, so the
+/// text stays linear in the size of the value (indenting a document 100,000 levels
+/// deep in full would take 20 GB).
 public struct JSONSerializer: Hashable, Sendable {
   /// Whether to break lines and indent nested values.
   public var isPretty: Bool
-  /// Spaces per nesting level when pretty; negative values count as 0.
+  /// Spaces per nesting level when pretty; negative values count as 0, and values
+  /// above 16 as 16.
   public var indentWidth: Int
   /// Whether to write object keys in ascending order of their UTF-8 bytes, rather
   /// than in document order.
@@ -31,7 +37,7 @@ public struct JSONSerializer: Hashable, Sendable {
   /// Creates a serializer.
   /// - Parameters:
   ///   - isPretty: Whether to break lines and indent. Defaults to `false`.
-  ///   - indentWidth: Spaces per level when pretty. Defaults to 2.
+  ///   - indentWidth: Spaces per level when pretty, from 0 to 16. Defaults to 2.
   ///   - sortsKeys: Whether to sort object keys. Defaults to `false`.
   public init(isPretty: Bool = false, indentWidth: Int = 2, sortsKeys: Bool = false) {
     self.isPretty = isPretty

@@ -209,11 +209,25 @@ struct JSONWriter {
     output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
   }
 
+  /// Past this depth, pretty lines are indented as at this depth. Indenting every
+  /// level would make the output quadratic in the depth: 20 GB for a document
+  /// 100,000 levels deep. Clamped, a line's indentation is at most 64 levels of at
+  /// most `maximumIndentWidth` spaces, so the output stays linear in the value.
+  static let maximumIndentLevels = 64
+  /// Wider indentation counts as this many spaces.
+  static let maximumIndentWidth = 16
+
   private mutating func newline(depth: Int) {
     guard format.isPretty else { return }
     output.append(UInt8(ascii: "\n"))
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * Swift.max(0, format.indentWidth)))
+    let width = Swift.min(Swift.max(0, format.indentWidth), Self.maximumIndentWidth)
+    Self.spaces.withUnsafeBufferPointer {
+      output.append(contentsOf: $0.prefix(Swift.min(depth, Self.maximumIndentLevels) * width))
+    }
   }
+
+  /// The widest indentation, copied from in one block.
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: maximumIndentLevels * maximumIndentWidth)
 
   /// The key entries of the object at `header`, ordered by their unescaped UTF-8.
   private func sortedKeys(
