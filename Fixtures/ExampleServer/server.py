@@ -19,6 +19,8 @@ For the tests:
     GET  /slow?ms=<n>         answers {"slept": n} after n milliseconds
     ANY  /echo/<anything>     the request as JSON: method, raw path and query, decoded
                               path segments and query pairs, headers, body
+    ANY  /middleware/<test>/… endpoints for the middleware tests, with counters per
+                              test id (see the MIDDLEWARE block below)
 
 With --watch-stdin, the server exits when its standard input closes, so that it
 never outlives the program that started it.
@@ -113,6 +115,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(200, {"slept": milliseconds})
         if path == "/echo" or path.startswith("/echo/"):
             return self.echo(raw, parts, body)
+        if path.startswith("/middleware/"):
+            return middleware_route(self, path, query)
         self.send_json(404, {"error": "no route for %s %s" % (self.command, path)})
 
     def login(self, body):
@@ -165,6 +169,100 @@ class Handler(BaseHTTPRequestHandler):
             "body": text,
             "json": parsed,
         })
+
+
+# MIDDLEWARE: endpoints for the tests of RetryMiddleware, AuthMiddleware and
+# CacheMiddleware (Tests/ArgonautServicesTests/Middleware/). Every path starts with
+# /middleware/<test>/, where <test> is an id that each test picks; the counters are
+# kept per id, so tests running in parallel never see each other's counts.
+#
+#   ANY  …/flaky?failures=N&status=503&retry-after=1
+#                     the first N requests get that status (with that Retry-After,
+#                     if given); later ones get 200 {"hits": n}
+#   GET  …/protected  200 {"hits": n} with the id's current token
+#                     (Authorization: Bearer <token>), else 401; none is valid
+#                     before the first refresh
+#   POST …/refresh    makes a new token the id's current one: 200 {"token": "…"}
+#   GET  …/etag       ETag "v1", Cache-Control: no-cache; If-None-Match "v1" gets 304
+#   GET  …/last-modified
+#                     Last-Modified, max-age=0; If-Modified-Since equal to it gets 304
+#   GET  …/fresh      Cache-Control: max-age=3600
+#   GET  …/stats      the id's counters: {"flaky": n, "protected": n, …} (not counted)
+
+MIDDLEWARE_LOCK = threading.Lock()
+MIDDLEWARE_COUNTERS = {}  # test id -> {counter name -> count}
+MIDDLEWARE_TOKENS = {}  # test id -> the valid token
+LAST_MODIFIED = "Sun, 06 Nov 1994 08:49:37 GMT"
+
+
+def middleware_count(test, name):
+    with MIDDLEWARE_LOCK:
+        counters = MIDDLEWARE_COUNTERS.setdefault(test, {})
+        counters[name] = counters.get(name, 0) + 1
+        return counters[name]
+
+
+def middleware_route(handler, path, query):
+    parts = path.split("/")  # ["", "middleware", test, endpoint]
+    if len(parts) != 4 or not parts[2]:
+        return handler.send_json(404, {"error": "expected /middleware/<test>/<endpoint>"})
+    test, endpoint = parts[2], parts[3]
+
+    def reply(status, value, headers=None):
+        body = json.dumps(value).encode("utf-8") if value is not None else b""
+        try:
+            handler.send_response(status)
+            for name, header in (headers or {}).items():
+                handler.send_header(name, header)
+            if body:
+                handler.send_header("Content-Type", "application/json")
+            handler.send_header("Content-Length", str(len(body)))
+            handler.end_headers()
+            handler.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    if endpoint == "stats":
+        with MIDDLEWARE_LOCK:
+            return reply(200, dict(MIDDLEWARE_COUNTERS.get(test, {})))
+    if endpoint == "flaky":
+        hits = middleware_count(test, "flaky")
+        if hits <= int(query.get("failures", "1")):
+            headers = {"Retry-After": query["retry-after"]} if "retry-after" in query else {}
+            return reply(int(query.get("status", "503")), {"error": "try again", "hits": hits}, headers)
+        return reply(200, {"hits": hits})
+    if endpoint == "protected":
+        hits = middleware_count(test, "protected")
+        with MIDDLEWARE_LOCK:
+            valid = MIDDLEWARE_TOKENS.get(test)
+        if valid is None or handler.headers.get("Authorization") != "Bearer " + valid:
+            middleware_count(test, "unauthorized")
+            return reply(401, {"error": "invalid token"})
+        return reply(200, {"hits": hits})
+    if endpoint == "refresh" and handler.command == "POST":
+        number = middleware_count(test, "refresh")
+        token = "token-%s-%d" % (test, number)
+        with MIDDLEWARE_LOCK:
+            MIDDLEWARE_TOKENS[test] = token
+        return reply(200, {"token": token})
+    if endpoint == "etag":
+        middleware_count(test, "etag")
+        headers = {"ETag": '"v1"', "Cache-Control": "no-cache"}
+        if handler.headers.get("If-None-Match") == '"v1"':
+            middleware_count(test, "notModified")
+            return reply(304, None, headers)
+        return reply(200, {"version": 1}, headers)
+    if endpoint == "last-modified":
+        middleware_count(test, "lastModified")
+        headers = {"Last-Modified": LAST_MODIFIED, "Cache-Control": "max-age=0"}
+        if handler.headers.get("If-Modified-Since") == LAST_MODIFIED:
+            middleware_count(test, "notModified")
+            return reply(304, None, headers)
+        return reply(200, {"modified": LAST_MODIFIED}, headers)
+    if endpoint == "fresh":
+        hits = middleware_count(test, "fresh")
+        return reply(200, {"hits": hits}, {"Cache-Control": "max-age=3600"})
+    handler.send_json(404, {"error": "no middleware endpoint %s" % endpoint})
 
 
 class Server(ThreadingHTTPServer):

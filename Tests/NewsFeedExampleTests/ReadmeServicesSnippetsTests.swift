@@ -36,6 +36,15 @@ struct ReadmeServicesSnippetsTests {
     #expect(try viaCompletion.get() == feed)
   }
 
+  @Test("middleware: a retry configuration")
+  func middleware() async throws {
+    let resilient = ServiceConfiguration(
+      environment: .local(port: 8080),
+      middleware: [RetryMiddleware(maxAttempts: 4)])  // a GET that keeps failing is sent 4 times
+    let retry = try #require(resilient.middleware.first as? RetryMiddleware)
+    #expect(retry.maxAttempts == 4)
+  }
+
   @Test("testing a service in memory")
   func inMemory() async throws {
     typealias NewsFeedService = Readme.NewsFeedService

@@ -8,7 +8,7 @@ extension ServiceError: CustomStringConvertible {
   /// GET http://127.0.0.1:50123/status/404: unacceptable status 404 (text/html): <html> <body>Not here</body> </html>
   /// ```
   public var description: String {
-    "\(method) \(redactedURL): \(cause)"
+    "\(method) \(redactedURL): \(cause)" + (attempts > 1 ? " (after \(attempts) attempts)" : "")
   }
 
   /// The cause, without the request.
@@ -29,6 +29,8 @@ extension ServiceError: CustomStringConvertible {
     case .decodingFailed(let error, let modelName):
       let lines = Redaction.decodeError(error).description.split(separator: "\n")
       return "could not decode \(modelName): \(lines.joined(separator: "; "))"
+    case .middlewareFailure(let error):
+      return "\(error)"
     }
   }
 

@@ -51,6 +51,10 @@ public struct ServiceError: Error, Sendable {
     public static let invalidJSON = Kind("invalidJSON")
     /// The body is JSON, but the model's decoder rejected it.
     public static let decodingFailed = Kind("decodingFailed")
+    /// One of the library's middleware stopped the call on purpose: a token refresh
+    /// failed (``AuthMiddleware/RefreshFailed``), or a `304 Not Modified` came with
+    /// nothing cached (``CacheMiddleware/Failure``). ``underlyingError`` has the error.
+    public static let middlewareFailure = Kind("middlewareFailure")
   }
 
   /// The cause, with what each kind knows.
@@ -62,6 +66,7 @@ public struct ServiceError: Error, Sendable {
     case unacceptableStatus
     case invalidJSON(JSONParseError)
     case decodingFailed(DecodeError, modelName: String)
+    case middlewareFailure(any Error)
   }
 
   let reason: Reason
@@ -88,6 +93,18 @@ public struct ServiceError: Error, Sendable {
     self.statusCode = response?.statusCode
   }
 
+  /// How many times the request reached the transport: more than one when a
+  /// middleware such as ``RetryMiddleware`` sent it again, zero when it was never
+  /// sent. The description says so when there was more than one.
+  public internal(set) var attempts = 1
+
+  /// This error, saying that the request was sent `attempts` times.
+  func after(attempts: Int) -> ServiceError {
+    var error = self
+    error.attempts = attempts
+    return error
+  }
+
   init(_ reason: Reason, request: HTTPRequest, response: HTTPResponse? = nil) {
     self.init(reason, method: request.method, target: request.url.absoluteString, request: request, response: response)
   }
@@ -102,6 +119,7 @@ public struct ServiceError: Error, Sendable {
     case .unacceptableStatus: return .unacceptableStatus
     case .invalidJSON: return .invalidJSON
     case .decodingFailed: return .decodingFailed
+    case .middlewareFailure: return .middlewareFailure
     }
   }
 
@@ -128,10 +146,13 @@ public struct ServiceError: Error, Sendable {
   }
 
   /// The transport's own error, for ``Kind/transportFailure``, such as a
-  /// `URLError(.cannotConnectToHost)`.
+  /// `URLError(.cannotConnectToHost)`; the middleware's error, for
+  /// ``Kind/middlewareFailure``, such as an ``AuthMiddleware/RefreshFailed``.
   public var underlyingError: (any Error)? {
-    if case .transportFailure(let error) = reason { return error }
-    return nil
+    switch reason {
+    case .transportFailure(let error), .middlewareFailure(let error): return error
+    default: return nil
+    }
   }
 
   /// The deadline that passed, for ``Kind/timeout``.

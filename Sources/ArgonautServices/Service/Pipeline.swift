@@ -15,20 +15,23 @@ enum Pipeline {
     let built = try request.resolved(in: configuration)
     if Task.isCancelled { throw ServiceError(.cancelled, request: built) }
 
+    // The middleware chain runs where the transport would, inside the deadline race.
+    let recorder = ExchangeRecorder()
+    let chain = MiddlewareChain(configuration.middleware, transport: configuration.transport, recorder: recorder)
     let response: HTTPResponse
-    switch await race(built, through: configuration.transport) {
+    switch await race(built, through: chain) {
     case .response(let received):
       response = received
     case .timedOut:
-      throw ServiceError(.timeout(built.timeout), request: built)
+      throw ServiceError(.timeout(built.timeout), request: built).after(attempts: recorder.attempts)
     case .failed(let error):
-      throw failure(error, for: built)
+      throw failure(error, for: built).after(attempts: recorder.attempts)
     }
-    if Task.isCancelled { throw ServiceError(.cancelled, request: built) }
+    if Task.isCancelled { throw ServiceError(.cancelled, request: built).after(attempts: recorder.attempts) }
 
     let accepted = request.acceptedStatusCodes ?? configuration.acceptedStatusCodes
     guard accepted.contains(response.statusCode) else {
-      throw ServiceError(.unacceptableStatus, request: built, response: response)
+      throw ServiceError(.unacceptableStatus, request: built, response: response).after(attempts: recorder.attempts)
     }
     return Exchange(request: built, response: response)
   }
@@ -82,6 +85,9 @@ enum Pipeline {
       case .timedOut: return ServiceError(.timeout(request.timeout), request: request)
       default: break
       }
+    }
+    if let middlewareFailure = error as? any MiddlewareFailure {
+      return ServiceError(.middlewareFailure(middlewareFailure), request: request)
     }
     if let serviceError = error as? ServiceError {
       return ServiceError(serviceError.reason, request: request, response: serviceError.response)

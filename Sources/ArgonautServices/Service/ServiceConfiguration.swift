@@ -39,6 +39,9 @@ public struct ServiceConfiguration: Sendable {
   public var timeout: Duration
   /// The statuses that count as success when a request does not say. Defaults to 200–299.
   public var acceptedStatusCodes: Set<Int>
+  /// What every request goes through on its way to the transport, the first
+  /// outermost: see ``ServiceMiddleware``. Defaults to none.
+  public var middleware: [any ServiceMiddleware]
 
   /// Creates a configuration.
   /// - Parameters:
@@ -47,18 +50,21 @@ public struct ServiceConfiguration: Sendable {
   ///   - callbackQueue: Where completion handlers run. Defaults to the global queue.
   ///   - timeout: The default deadline of a request. Defaults to 60 seconds.
   ///   - acceptedStatusCodes: The default successful statuses. Defaults to 200–299.
+  ///   - middleware: The middleware, the first outermost. Defaults to none.
   public init(
     environment: ServiceEnvironment = .absoluteURLsOnly,
     transport: any HTTPTransport = URLSessionTransport.shared,
     callbackQueue: DispatchQueue = .global(),
     timeout: Duration = .seconds(60),
-    acceptedStatusCodes: Set<Int> = Set(200...299)
+    acceptedStatusCodes: Set<Int> = Set(200...299),
+    middleware: [any ServiceMiddleware] = []
   ) {
     self.environment = environment
     self.transport = transport
     self.callbackQueue = callbackQueue
     self.timeout = timeout
     self.acceptedStatusCodes = acceptedStatusCodes
+    self.middleware = middleware
   }
 
   /// The configuration in effect for the current task: the defaults, unless a

@@ -1,0 +1,38 @@
+/// The configuration's middleware in front of its transport: what the pipeline sends
+/// through, inside the request's deadline and cancellation.
+///
+/// It binds the exchange's ``ExchangeMetrics`` recorder for the middleware to read,
+/// and counts and times every call that reaches the transport.
+struct MiddlewareChain: HTTPTransport {
+  let middleware: [any ServiceMiddleware]
+  let transport: any HTTPTransport
+  let recorder: ExchangeRecorder
+
+  init(_ middleware: [any ServiceMiddleware], transport: any HTTPTransport, recorder: ExchangeRecorder) {
+    self.middleware = middleware
+    self.transport = transport
+    self.recorder = recorder
+  }
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await ExchangeRecorder.$current.withValue(recorder) {
+      try await Self.send(request, through: middleware[...], to: transport, recorder: recorder)
+    }
+  }
+
+  /// Calls the first middleware with the rest of the chain as its `next`; after the
+  /// last one, the transport.
+  private static func send(
+    _ request: HTTPRequest, through middleware: ArraySlice<any ServiceMiddleware>, to transport: any HTTPTransport,
+    recorder: ExchangeRecorder
+  ) async throws -> HTTPResponse {
+    guard let first = middleware.first else {
+      try Task.checkCancellation()
+      return try await recorder.attempt { try await transport.send(request) }
+    }
+    let rest = middleware.dropFirst()
+    return try await first.intercept(request) { request in
+      try await send(request, through: rest, to: transport, recorder: recorder)
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Sends a request again when it failed in a way that may pass: a transport failure,
+/// or a status such as `503 Service Unavailable`.
+///
+/// ```swift
+/// let configuration = ServiceConfiguration(
+///   environment: .production,
+///   middleware: [RetryMiddleware(maxAttempts: 4)])   // a GET that keeps failing is sent 4 times
+/// ```
+///
+/// - **What is retried:** transport failures (no response at all) and the statuses in
+///   ``retryableStatusCodes``: 408, 429, 500, 502, 503 and 504. A cancellation is never
+///   retried, nor a deliberate failure of another middleware (a failed token refresh).
+/// - **Which requests:** those whose method is idempotent (``idempotentMethods``:
+///   `GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`, `TRACE`). A `POST` or `PATCH` opts in
+///   with an `Idempotency-Key` header, which tells the server to apply it only once.
+/// - **How long it waits:** exponential backoff with full jitter: before retry *n*, a
+///   random delay between zero and `min(maxDelay, baseDelay × 2ⁿ⁻¹)`. A response's
+///   `Retry-After`, in seconds or as an HTTP date, replaces that delay; a negative,
+///   unreadable or past one falls back to the backoff or to no wait, and one longer
+///   than ``maxRetryAfter`` is cut to it.
+/// - **When it stops:** after ``maxAttempts`` attempts, the first included; when the
+///   next wait would end past the request's deadline (its `timeout`); and at once when
+///   the calling task is cancelled. It then hands back the last response or throws the
+///   last error, and the call's ``ServiceError/attempts`` says how many attempts it made.
+///
+/// Put it outside ``AuthMiddleware`` and ``CacheMiddleware``, so that each retry is
+/// authorized and may be answered from the cache.
+public struct RetryMiddleware: ServiceMiddleware {
+  /// The statuses retried by default: 408, 429, 500, 502, 503 and 504.
+  public static let defaultRetryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504]
+
+  /// The methods retried without opting in: those that RFC 9110 calls idempotent.
+  public static let idempotentMethods: Set<HTTPMethod> = [.get, .head, .put, .delete, .options, "TRACE"]
+
+  /// The header with which a request of another method opts in to retries.
+  public static let optInHeader = "Idempotency-Key"
+
+  /// How many times a request may be sent, the first time included. At least 1.
+  public var maxAttempts: Int
+  /// The backoff before the first retry, before jitter; it doubles with each retry.
+  public var baseDelay: Duration
+  /// The longest backoff, before jitter.
+  public var maxDelay: Duration
+  /// The longest wait that a `Retry-After` can ask for; longer ones are cut to it.
+  public var maxRetryAfter: Duration
+  /// The statuses that are retried.
+  public var retryableStatusCodes: Set<Int>
+  /// The methods that are retried without an `Idempotency-Key`.
+  public var retryableMethods: Set<HTTPMethod>
+
+  let clock: any MiddlewareClock
+  let random: @Sendable () -> Double
+
+  /// Creates a retry middleware.
+  ///
+  /// - Parameters:
+  ///   - maxAttempts: How many times a request may be sent, the first included.
+  ///     Values below 1 count as 1. Defaults to 3.
+  ///   - baseDelay: The backoff before the first retry. Defaults to 0.5 s.
+  ///   - maxDelay: The longest backoff. Defaults to 30 s.
+  ///   - maxRetryAfter: The longest wait a `Retry-After` may ask for. Defaults to 120 s.
+  ///   - retryableStatusCodes: The statuses to retry. Defaults to
+  ///     ``defaultRetryableStatusCodes``.
+  ///   - retryableMethods: The methods to retry. Defaults to ``idempotentMethods``.
+  ///   - clock: The clock to wait on and read dates from. Defaults to the system's.
+  ///   - random: A number in `0..<1` for the jitter. Defaults to `Double.random(in:)`.
+  public init(
+    maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(30),
+    maxRetryAfter: Duration = .seconds(120), retryableStatusCodes: Set<Int> = defaultRetryableStatusCodes,
+    retryableMethods: Set<HTTPMethod> = idempotentMethods, clock: any MiddlewareClock = SystemMiddlewareClock(),
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+  ) {
+    self.maxAttempts = max(1, maxAttempts)
+    self.baseDelay = max(.zero, baseDelay)
+    self.maxDelay = max(.zero, maxDelay)
+    self.maxRetryAfter = max(.zero, maxRetryAfter)
+    self.retryableStatusCodes = retryableStatusCodes
+    self.retryableMethods = retryableMethods
+    self.clock = clock
+    self.random = random
+  }
+
+  /// Sends `request`, and again while the outcome is retryable and attempts and
+  /// time remain.
+  public func intercept(
+    _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+  ) async throws -> HTTPResponse {
+    let started = clock.now
+    let budget = request.timeout - (ExchangeMetrics.current?.elapsed ?? .zero)
+    var attempt = 0
+    while true {
+      attempt += 1
+      let outcome: Result<HTTPResponse, any Error>
+      do {
+        outcome = .success(try await next(request))
+      } catch {
+        outcome = .failure(error)
+      }
+      guard attempt < maxAttempts, isRetryable(request), let delay = delay(after: outcome, attempt: attempt),
+        clock.now.duration(since: started) + delay < budget
+      else {
+        return try outcome.get()
+      }
+      try Task.checkCancellation()
+      if delay > .zero { try await clock.sleep(for: delay) }
+    }
+  }
+
+  /// Whether `request` may be sent twice: its method is idempotent, or it opted in.
+  public func isRetryable(_ request: HTTPRequest) -> Bool {
+    retryableMethods.contains(request.method) || request.header(Self.optInHeader) != nil
+  }
+
+  /// The wait before the attempt after `attempt`, or `nil` when `outcome` is final.
+  func delay(after outcome: Result<HTTPResponse, any Error>, attempt: Int) -> Duration? {
+    switch outcome {
+    case .success(let response):
+      guard retryableStatusCodes.contains(response.statusCode) else { return nil }
+      if let header = response.header("Retry-After"), let asked = retryAfter(header) {
+        return min(asked, maxRetryAfter)
+      }
+      return backoff(attempt: attempt)
+    case .failure(let error):
+      guard Self.isRetryable(error) else { return nil }
+      return backoff(attempt: attempt)
+    }
+  }
+
+  /// Full jitter: a random delay between zero and the capped exponential backoff.
+  func backoff(attempt: Int) -> Duration {
+    let exponential = baseDelay.seconds * pow(2, Double(min(attempt - 1, 62)))
+    let ceiling = min(maxDelay.seconds, exponential)
+    let fraction = min(max(random(), 0), 1)
+    return .seconds(ceiling * fraction)
+  }
+
+  /// The wait a `Retry-After` value asks for: whole seconds, or an HTTP date (a past
+  /// date asks for none). `nil` when the value is neither.
+  func retryAfter(_ value: String) -> Duration? {
+    let text = value.trimmingCharacters(in: .whitespaces)
+    if !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }) {
+      guard let seconds = Int64(text) else { return maxRetryAfter }  // more digits than Int64 holds
+      return .seconds(seconds)
+    }
+    guard let date = HTTPDate.parse(text) else { return nil }
+    return max(.zero, date.duration(since: clock.now))
+  }
+
+  /// Whether a thrown error may pass on a retry: not a cancellation, and not a
+  /// deliberate failure of another middleware.
+  static func isRetryable(_ error: any Error) -> Bool {
+    if error is CancellationError || error is any MiddlewareFailure { return false }
+    if let urlError = error as? URLError, urlError.code == .cancelled { return false }
+    if let serviceError = error as? ServiceError {
+      return serviceError.kind == .transportFailure || serviceError.kind == .timeout
+    }
+    return true
+  }
+}
