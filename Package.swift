@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "Argonaut", targets: ["Argonaut"]),
     // Per-domain services over HTTP (Foundation, plus FoundationNetworking on Linux).
     .library(name: "ArgonautServices", targets: ["ArgonautServices"]),
+    // The bridge to Foundation: ArgonautJSONDecoder/Encoder, JSON: Codable, Date, URL, Data, Decimal, UUID.
+    .library(name: "ArgonautFoundation", targets: ["ArgonautFoundation"]),
     // The example domain from the article: User, NewsFeed, UserService, NewsFeedService.
     .library(name: "NewsFeedExample", targets: ["NewsFeedExample"]),
     // One dynamic library holding every target the playgrounds need, loaded with a
@@ -18,11 +20,12 @@ let package = Package(
     // of the core.
     .library(
       name: "ArgonautDynamic", type: .dynamic,
-      targets: ["Argonaut", "ArgonautServices", "NewsFeedExample"]),
+      targets: ["Argonaut", "ArgonautFoundation", "ArgonautServices", "NewsFeedExample"]),
   ],
   targets: [
     .target(name: "Argonaut"),
-    .target(name: "ArgonautServices", dependencies: ["Argonaut"]),
+    .target(name: "ArgonautFoundation", dependencies: ["Argonaut"]),
+    .target(name: "ArgonautServices", dependencies: ["Argonaut", "ArgonautFoundation"]),
     .target(name: "NewsFeedExample", dependencies: ["Argonaut", "ArgonautServices"]),
     // Models of the benchmark corpus, decodable both by Argonaut and by Codable.
     .target(name: "CorpusModels", dependencies: ["Argonaut"], path: "Benchmarks/Sources/CorpusModels"),
@@ -38,6 +41,9 @@ let package = Package(
     .target(
       name: "ServiceTestSupport", dependencies: ["ArgonautServices", "NewsFeedExample"],
       path: "Tests/ServiceTestSupport"),
+    .testTarget(
+      name: "ArgonautFoundationTests",
+      dependencies: ["Argonaut", "ArgonautFoundation", "CorpusModels", "ArgonautServices", "ServiceTestSupport"]),
     .testTarget(
       name: "ArgonautServicesTests",
       dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample", "ServiceTestSupport"]),

@@ -36,7 +36,7 @@ public enum JSON: Sendable {
 extension JSON {
   /// The value whose tape entry is at `index` of `document`.
   @inlinable
-  init(_ document: JSONDocument, at index: Int) {
+  package init(_ document: JSONDocument, at index: Int) {
     let entry = document.tape[index]
     switch Tape.tag(entry) {
     case .object: self = .object(JSONObject(document: document, index: index))
@@ -48,6 +48,17 @@ extension JSON {
     case .false: self = .bool(false)
     case .null: self = .null
     }
+  }
+
+  /// Parses UTF-8 `bytes` into a document that keeps them as its storage, for the
+  /// Foundation bridge, which reads the tape directly.
+  package static func document(
+    parsing bytes: [UInt8], options: JSONParsingOptions
+  ) throws(JSONParseError) -> JSONDocument {
+    let tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+      try JSONScanner.tape(for: buffer, maximumDepth: options.maximumDepth)
+    }
+    return JSONDocument(bytes: bytes, tape: tape)
   }
 
   /// Parses UTF-8 `bytes` that the new document may keep as its storage.

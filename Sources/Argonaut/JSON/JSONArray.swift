@@ -12,11 +12,11 @@
 /// let built: JSONArray = ["a", 1, true]
 /// ```
 public struct JSONArray: Sendable {
-  @usableFromInline let document: JSONDocument
-  @usableFromInline let index: Int
+  @usableFromInline package let document: JSONDocument
+  @usableFromInline package let index: Int
 
   @inlinable
-  init(document: JSONDocument, index: Int) {
+  package init(document: JSONDocument, index: Int) {
     self.document = document
     self.index = index
   }

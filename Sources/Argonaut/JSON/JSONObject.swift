@@ -16,11 +16,11 @@
 /// Looking up a key compares its UTF-8 bytes with each key in turn, without hashing
 /// or materializing keys; strings are compared by Unicode scalars.
 public struct JSONObject: Sendable {
-  @usableFromInline let document: JSONDocument
-  @usableFromInline let index: Int
+  @usableFromInline package let document: JSONDocument
+  @usableFromInline package let index: Int
 
   @inlinable
-  init(document: JSONDocument, index: Int) {
+  package init(document: JSONDocument, index: Int) {
     self.document = document
     self.index = index
   }

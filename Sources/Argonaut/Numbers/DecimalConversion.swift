@@ -194,7 +194,7 @@ let exactPowersOfTenFloat: [Float] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e
 /// cannot decide (mostly inputs with more than 19 significant digits that lie
 /// very close to a rounding boundary).
 @usableFromInline
-func jsonNumberToDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+package func jsonNumberToDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double {
   let decimal = scanDecimalSignificand(text)
   let significand = decimal.significand
   let exponent = decimal.exponent
@@ -220,7 +220,7 @@ func jsonNumberToDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double {
 /// `Float(Double)` can. Same conventions and strategy as `jsonNumberToDouble`:
 /// Clinger's fast path, then Eisel-Lemire, then the standard library's parser.
 @usableFromInline
-func jsonNumberToFloat(_ text: UnsafeBufferPointer<UInt8>) -> Float {
+package func jsonNumberToFloat(_ text: UnsafeBufferPointer<UInt8>) -> Float {
   let decimal = scanDecimalSignificand(text)
   let significand = decimal.significand
   let exponent = decimal.exponent
@@ -348,7 +348,7 @@ func exactIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: B
 /// Any spelling of an integral value works: "1e2" and "1.50e1" give 100 and 15,
 /// "-0" and "0e1" give 0. Returns nil for "1.5", "9223372036854775808" or "1E400".
 @usableFromInline
-func jsonNumberToInt64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+package func jsonNumberToInt64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
   guard let (isNegative, magnitude) = exactIntegerMagnitude(text) else { return nil }
   if isNegative {
     return magnitude <= UInt64(Int64.max) &+ 1 ? Int64(bitPattern: 0 &- magnitude) : nil
@@ -360,7 +360,7 @@ func jsonNumberToInt64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
 ///
 /// Same rules as `jsonNumberToInt64`; "-0" gives 0, any other negative value gives nil.
 @usableFromInline
-func jsonNumberToUInt64(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+package func jsonNumberToUInt64(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
   guard let (isNegative, magnitude) = exactIntegerMagnitude(text) else { return nil }
   return isNegative && magnitude != 0 ? nil : magnitude
 }

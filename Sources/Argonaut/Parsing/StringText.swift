@@ -3,10 +3,10 @@
 /// Comparison is by Unicode scalars (byte-exact UTF-8), as RFC 8259 section 8.3
 /// recommends; Swift's `String ==` would also equate canonically equivalent forms.
 @usableFromInline
-enum StringText {
+package enum StringText {
   /// Whether `count` bytes at `a` and `b` are equal.
   @inlinable @inline(__always)
-  static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+  package static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
     var i = 0
     while i &+ 8 <= count {
       let x = UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
@@ -23,13 +23,15 @@ enum StringText {
 
   /// The raw text of the string entry: escaped as in the source when `Tape.flag` is set.
   @inlinable @inline(__always)
-  static func raw(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+  package static func raw(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: bytes.baseAddress! + Tape.offset(entry), count: Tape.stringLength(entry, in: bytes))
   }
 
   /// Whether the string entry's value equals `key` (UTF-8, unescaped).
   @inlinable @inline(__always)
-  static func equals(_ entry: UInt64, _ key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func equals(
+    _ entry: UInt64, _ key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
     if !Tape.flag(entry) {
       let stored = Tape.storedLength(entry)
       // A saturated length (a key of 256 MiB or more) is measured before comparing.
@@ -52,7 +54,7 @@ enum StringText {
 
   /// The string entry's value as a Swift `String`.
   @usableFromInline
-  static func string(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+  package static func string(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> String {
     let text = raw(entry, in: bytes)
     guard Tape.flag(entry) else { return String(decoding: text, as: UTF8.self) }
     return String(unsafeUninitializedCapacity: text.count) { buffer in
@@ -62,7 +64,7 @@ enum StringText {
 
   /// Calls `body` with the unescaped UTF-8 of the string entry.
   @usableFromInline
-  static func withUnescaped<R>(
+  package static func withUnescaped<R>(
     _ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
     let text = raw(entry, in: bytes)

@@ -20,7 +20,7 @@
 // a container is position-independent, so a subtree can be moved as a block.
 
 @usableFromInline
-enum TapeTag: UInt64 {
+package enum TapeTag: UInt64 {
   case null = 0
   case `false` = 1
   case `true` = 2
@@ -32,28 +32,28 @@ enum TapeTag: UInt64 {
 }
 
 @usableFromInline
-enum Tape {
+package enum Tape {
   @usableFromInline static let tagShift: UInt64 = 61
   @usableFromInline static let flagBit: UInt64 = 1 << 60
   @usableFromInline static let maxLength: Int = (1 << 28) - 1
-  @usableFromInline static let maxCount: Int = (1 << 28) - 1
+  @usableFromInline package static let maxCount: Int = (1 << 28) - 1
   @usableFromInline static let maxOffset: Int = Int(UInt32.max)
   /// Integers of smaller magnitude fit a small-integer entry (61-bit two's
   /// complement). The parser stores integers of up to 18 digits inline, which all do.
   @usableFromInline static let smallIntLimit: Int64 = 1 << 60
 
   @inlinable @inline(__always)
-  static func tag(_ entry: UInt64) -> TapeTag {
+  package static func tag(_ entry: UInt64) -> TapeTag {
     TapeTag(rawValue: entry &>> tagShift).unsafelyUnwrapped
   }
 
   @inlinable @inline(__always)
-  static func flag(_ entry: UInt64) -> Bool { entry & flagBit != 0 }
+  package static func flag(_ entry: UInt64) -> Bool { entry & flagBit != 0 }
 
   // MARK: Scalars
 
   @inlinable @inline(__always)
-  static func literal(_ tag: TapeTag) -> UInt64 { tag.rawValue &<< tagShift }
+  package static func literal(_ tag: TapeTag) -> UInt64 { tag.rawValue &<< tagShift }
 
   @inlinable @inline(__always)
   static func smallInt(_ value: Int64) -> UInt64 {
@@ -61,7 +61,7 @@ enum Tape {
   }
 
   @inlinable @inline(__always)
-  static func smallIntValue(_ entry: UInt64) -> Int64 {
+  package static func smallIntValue(_ entry: UInt64) -> Int64 {
     Int64(bitPattern: entry &<< 3) &>> 3
   }
 
@@ -73,11 +73,11 @@ enum Tape {
   }
 
   @inlinable @inline(__always)
-  static func offset(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry &>> 28) & 0xFFFF_FFFF) }
+  package static func offset(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry &>> 28) & 0xFFFF_FFFF) }
 
   /// The stored length; equal to `maxLength` when the real length must be measured.
   @inlinable @inline(__always)
-  static func storedLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0x0FFF_FFFF) }
+  package static func storedLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0x0FFF_FFFF) }
 
   // MARK: Containers
 
@@ -89,12 +89,12 @@ enum Tape {
 
   /// Entries spanned by the value whose entry this is (1 for scalars).
   @inlinable @inline(__always)
-  static func span(_ entry: UInt64) -> Int {
+  package static func span(_ entry: UInt64) -> Int {
     entry &>> tagShift >= TapeTag.array.rawValue ? Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) : 1
   }
 
   @inlinable @inline(__always)
-  static func storedCount(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry &>> 32) & 0x0FFF_FFFF) }
+  package static func storedCount(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry &>> 32) & 0x0FFF_FFFF) }
 }
 
 /// An immutable parsed document: the text and its tape. Shared by every view onto it.
@@ -103,11 +103,11 @@ enum Tape {
 /// but the document owns it, nothing writes it after the parser hands it over, and
 /// it is freed only in `deinit`. Everything else is immutable and `Sendable`.
 @usableFromInline
-final class JSONDocument: @unchecked Sendable {
+package final class JSONDocument: @unchecked Sendable {
   /// The UTF-8 text. Strings and numbers point into it.
-  @usableFromInline let bytes: [UInt8]
+  @usableFromInline package let bytes: [UInt8]
   /// One entry per value, in document order (see the layout above). Owned.
-  @usableFromInline let tape: UnsafeBufferPointer<UInt64>
+  @usableFromInline package let tape: UnsafeBufferPointer<UInt64>
 
   /// A document that takes ownership of `tape`, which `SystemMemory` allocated.
   @usableFromInline
@@ -129,7 +129,7 @@ final class JSONDocument: @unchecked Sendable {
 
   /// Calls `body` with the tape and the text.
   @inlinable @inline(__always)
-  func withUnsafeBuffers<R>(
+  package func withUnsafeBuffers<R>(
     _ body: (UnsafeBufferPointer<UInt64>, UnsafeBufferPointer<UInt8>) throws -> R
   ) rethrows -> R {
     try bytes.withUnsafeBufferPointer { b in try body(tape, b) }
@@ -139,7 +139,7 @@ final class JSONDocument: @unchecked Sendable {
 extension Tape {
   /// The real byte length of a string entry, measuring saturated lengths.
   @usableFromInline
-  static func stringLength(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package static func stringLength(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let stored = storedLength(entry)
     guard stored == maxLength else { return stored }
     var i = offset(entry)
@@ -149,7 +149,7 @@ extension Tape {
 
   /// The real byte length of a number entry, measuring saturated lengths.
   @usableFromInline
-  static func numberLength(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package static func numberLength(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let stored = storedLength(entry)
     guard stored == maxLength else { return stored }
     var i = offset(entry)
@@ -159,7 +159,7 @@ extension Tape {
 
   /// The number of elements (arrays) or members (objects) of the container at `index`.
   @usableFromInline
-  static func count(at index: Int, in tape: UnsafeBufferPointer<UInt64>) -> Int {
+  package static func count(at index: Int, in tape: UnsafeBufferPointer<UInt64>) -> Int {
     let entry = tape[index]
     let stored = storedCount(entry)
     guard stored == maxCount else { return stored }

@@ -1,0 +1,153 @@
+import Argonaut
+import Foundation
+
+/// A drop-in replacement for Foundation's `JSONDecoder` that reads Argonaut's parsed
+/// tape directly: the same strategies, the same results, the same `DecodingError`s,
+/// several times faster.
+///
+/// ```swift
+/// let decoder = ArgonautJSONDecoder()                       // was: JSONDecoder()
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// decoder.dateDecodingStrategy = .iso8601
+/// let tweets = try decoder.decode([Tweet].self, from: data) // Tweet: Codable
+/// ```
+///
+/// The strategy types are `JSONDecoder`'s own, so existing settings carry over
+/// unchanged. The document is parsed once into a flat tape; containers read keys as
+/// bytes and convert numbers in place, without building a tree, `Any` values or a
+/// dictionary per object.
+///
+/// Where Argonaut deliberately differs from `JSONDecoder`:
+/// - a repeated key keeps its **last** value (Argonaut's rule; `JSONDecoder` keeps the first);
+/// - integers are exact: `1.0000000000000001` is not the integer 1;
+/// - a number that does not fit its type is `DecodingError.dataCorrupted` with the path
+///   of the value (`JSONDecoder` reports an empty path);
+/// - the input must be UTF-8 (a byte order mark is ignored); `JSONDecoder` also reads UTF-16 and UTF-32.
+///
+/// `@unchecked Sendable`: like `JSONDecoder`, which is also `Sendable`, its settings are
+/// plain properties; configure it before sharing it across tasks. Each `decode` call
+/// works on its own state.
+open class ArgonautJSONDecoder: @unchecked Sendable {
+  /// How keys are matched; `JSONDecoder.KeyDecodingStrategy`.
+  public typealias KeyDecodingStrategy = JSONDecoder.KeyDecodingStrategy
+  /// How dates are read; `JSONDecoder.DateDecodingStrategy`.
+  public typealias DateDecodingStrategy = JSONDecoder.DateDecodingStrategy
+  /// How data is read; `JSONDecoder.DataDecodingStrategy`.
+  public typealias DataDecodingStrategy = JSONDecoder.DataDecodingStrategy
+  /// How non-JSON floating-point values are read; `JSONDecoder.NonConformingFloatDecodingStrategy`.
+  public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
+
+  /// How keys are matched. Defaults to `.useDefaultKeys`.
+  open var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+  /// How dates are read. Defaults to `.deferredToDate`.
+  open var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
+  /// How data is read. Defaults to `.base64`.
+  open var dataDecodingStrategy: DataDecodingStrategy = .base64
+  /// How `"NaN"` and infinities written as strings are read. Defaults to `.throw`.
+  open var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+  /// Values handed to every `init(from:)` through `Decoder.userInfo`.
+  open var userInfo: [CodingUserInfoKey: Any] = [:]
+
+  /// Creates a decoder with the default strategies.
+  public init() {}
+
+  /// The settings one `decode` call works with.
+  var options: DecodingOptions {
+    DecodingOptions(
+      keys: keyDecodingStrategy, dates: dateDecodingStrategy, data: dataDecodingStrategy,
+      nonConformingFloats: nonConformingFloatDecodingStrategy, userInfo: userInfo)
+  }
+
+  /// Decodes a value of `type` from a JSON document.
+  ///
+  /// ```swift
+  /// let feed = try ArgonautJSONDecoder().decode(Feed.self, from: data)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: The document, in UTF-8.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`; `.dataCorrupted` with the `JSONParseError` as its
+  ///   underlying error when the data is not valid JSON.
+  open func decode<T: Swift.Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    try decode(type, fromBytes: [UInt8](data))
+  }
+
+  /// Decodes a value of `type` from a JSON document in UTF-8 bytes, without copying them.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - bytes: The document, in UTF-8.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`.
+  open func decode<T: Swift.Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    try decode(type, fromBytes: bytes)
+  }
+
+  /// Decodes a value of `type` from a parsed `JSON` value, reading its tape directly.
+  ///
+  /// ```swift
+  /// let meta = try ArgonautJSONDecoder().decode(Meta.self, from: json["meta"] ?? .null)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - json: The value.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`.
+  open func decode<T: Swift.Decodable>(_ type: T.Type, from json: JSON) throws -> T {
+    switch json {
+    case .object(let object):
+      return try decode(type, document: object.document, at: object.index)
+    case .array(let array):
+      return try decode(type, document: array.document, at: array.index)
+    default:
+      // A scalar has no tape of its own: give it one.
+      return try decode(type, fromBytes: JSONSerializer.compact.bytes(from: json))
+    }
+  }
+
+  func decode<T: Swift.Decodable>(_ type: T.Type, fromBytes bytes: [UInt8]) throws -> T {
+    let document: JSONDocument
+    do {
+      document = try JSON.document(parsing: bytes, options: JSONParsingOptions())
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
+    }
+    return try decode(type, document: document, at: 0)
+  }
+
+  func decode<T: Swift.Decodable>(_ type: T.Type, document: JSONDocument, at index: Int) throws -> T {
+    try document.withUnsafeBuffers { tape, bytes in
+      let decoder = TapeDecoder(document: document, tape: tape, bytes: bytes, options: options, index: index)
+      return try decoder.unwrap(type, at: index, in: ContainerPath(depth: 0), key: nil as IndexKey?)
+    }
+  }
+}
+
+/// The settings of one `decode` call, shared by every decoder and container in it.
+struct DecodingOptions {
+  let keys: JSONDecoder.KeyDecodingStrategy
+  let dates: JSONDecoder.DateDecodingStrategy
+  let data: JSONDecoder.DataDecodingStrategy
+  let nonConformingFloats: JSONDecoder.NonConformingFloatDecodingStrategy
+  let userInfo: [CodingUserInfoKey: Any]
+  /// Whether keys are matched as they are written.
+  let usesDefaultKeys: Bool
+
+  init(
+    keys: JSONDecoder.KeyDecodingStrategy, dates: JSONDecoder.DateDecodingStrategy,
+    data: JSONDecoder.DataDecodingStrategy, nonConformingFloats: JSONDecoder.NonConformingFloatDecodingStrategy,
+    userInfo: [CodingUserInfoKey: Any]
+  ) {
+    self.keys = keys
+    self.dates = dates
+    self.data = data
+    self.nonConformingFloats = nonConformingFloats
+    self.userInfo = userInfo
+    if case .useDefaultKeys = keys { usesDefaultKeys = true } else { usesDefaultKeys = false }
+  }
+}

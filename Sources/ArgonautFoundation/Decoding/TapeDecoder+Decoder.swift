@@ -1,0 +1,86 @@
+import Argonaut
+import Foundation
+
+extension TapeDecoder: Decoder {
+  var codingPath: [any CodingKey] { path }
+
+  var userInfo: [CodingUserInfoKey: Any] { anyUserInfo }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    try keyedContainer(keyedBy: type, at: index, path: ContainerPath(depth: path.count))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try unkeyedContainer(at: index, path: ContainerPath(depth: path.count))
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+  func keyedContainer<Key: CodingKey>(
+    keyedBy type: Key.Type, at valueIndex: Int, path: ContainerPath
+  ) throws -> KeyedDecodingContainer<Key> {
+    let entry = entry(valueIndex)
+    switch Tape.tag(entry) {
+    case .object:
+      return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, header: valueIndex, path: path))
+    case .null:
+      throw DecodingError.valueNotFound(
+        [String: Any].self,
+        DecodingError.Context(
+          codingPath: codingPath(path),
+          debugDescription: "Cannot get keyed decoding container -- found null value instead"
+        ))
+    default:
+      throw typeMismatch([String: Any].self, at: valueIndex, in: path, key: nil)
+    }
+  }
+
+  func unkeyedContainer(at valueIndex: Int, path: ContainerPath) throws -> any UnkeyedDecodingContainer {
+    let entry = entry(valueIndex)
+    switch Tape.tag(entry) {
+    case .array:
+      return TapeUnkeyedContainer(decoder: self, header: valueIndex, path: path)
+    case .null:
+      throw DecodingError.valueNotFound(
+        [Any].self,
+        DecodingError.Context(
+          codingPath: codingPath(path),
+          debugDescription: "Cannot get unkeyed decoding container -- found null value instead"
+        ))
+    default:
+      throw typeMismatch([Any].self, at: valueIndex, in: path, key: nil)
+    }
+  }
+
+  /// A decoder of its own for `superDecoder()`: the value at `valueIndex`, or `null`.
+  func subDecoder(at valueIndex: Int?, path: [any CodingKey]) -> TapeDecoder {
+    let decoder = TapeDecoder(document: document, tape: tape, bytes: bytes, options: options, index: valueIndex ?? -1)
+    decoder.path = path
+    return decoder
+  }
+}
+
+extension TapeDecoder: SingleValueDecodingContainer {
+  var here: ContainerPath { ContainerPath(depth: path.count) }
+
+  func decodeNil() -> Bool { Tape.tag(entry(index)) == .null }
+
+  func decode(_ type: Bool.Type) throws -> Bool { try bool(at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: String.Type) throws -> String { try string(at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: Double.Type) throws -> Double { try double(at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: Float.Type) throws -> Float { try float(at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: Int.Type) throws -> Int { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: UInt.Type) throws -> UInt { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type, at: index, in: here, key: nil as IndexKey?) }
+
+  func decode<T: Swift.Decodable>(_ type: T.Type) throws -> T {
+    try unwrap(type, at: index, in: here, key: nil as IndexKey?)
+  }
+}

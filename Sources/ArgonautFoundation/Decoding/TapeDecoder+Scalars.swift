@@ -1,0 +1,204 @@
+import Argonaut
+import Foundation
+
+// Scalars read straight off the tape: strings from their bytes, numbers converted
+// in place, with `JSONDecoder`'s errors.
+
+extension TapeDecoder {
+  func string(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> String {
+    let entry = entry(valueIndex)
+    guard Tape.tag(entry) == .string else { throw mismatch(String.self, at: valueIndex, in: container, key: key) }
+    return StringText.string(entry, in: bytes)
+  }
+
+  func bool(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Bool {
+    switch Tape.tag(entry(valueIndex)) {
+    case .true: return true
+    case .false: return false
+    // `JSONDecoder` reports a null Bool as a type mismatch, not as a missing value.
+    default: throw typeMismatch(Bool.self, at: valueIndex, in: container, key: key)
+    }
+  }
+
+  /// The number's text.
+  @inline(__always)
+  func numberText(_ entry: UInt64) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(
+      start: bytes.baseAddress.unsafelyUnwrapped + Tape.offset(entry), count: Tape.numberLength(entry, in: bytes))
+  }
+
+  /// An integer, exactly: `3.7`, or `300` as `UInt8`, is `dataCorrupted`.
+  @inline(__always)
+  func integer<T: FixedWidthInteger>(
+    _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?
+  ) throws -> T {
+    let entry = entry(valueIndex)
+    switch Tape.tag(entry) {
+    case .smallInt:
+      if let value = T(exactly: Tape.smallIntValue(entry)) { return value }
+    case .number:
+      let text = numberText(entry)
+      if T.isSigned {
+        if let wide = jsonNumberToInt64(text), let value = T(exactly: wide) { return value }
+      } else if let wide = jsonNumberToUInt64(text), let value = T(exactly: wide) {
+        return value
+      }
+    default:
+      throw mismatch(type, at: valueIndex, in: container, key: key)
+    }
+    throw notRepresentable(entry, as: type, in: container, key: key)
+  }
+
+  func notRepresentable(
+    _ entry: UInt64, as type: Any.Type, in container: ContainerPath, key: (some CodingKey)?
+  ) -> DecodingError {
+    let text =
+      Tape.tag(entry) == .smallInt
+      ? String(Tape.smallIntValue(entry)) : String(decoding: numberText(entry), as: UTF8.self)
+    return dataCorrupted("Number \(text) is not representable in \(type).", in: container, key: key)
+  }
+
+  @inline(__always)
+  func double(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Double {
+    let entry = entry(valueIndex)
+    switch Tape.tag(entry) {
+    case .smallInt:
+      return Double(Tape.smallIntValue(entry))
+    case .number:
+      let text = numberText(entry)
+      let value = jsonNumberToDouble(text)
+      guard value.isFinite, value != 0 || TapeDecoder.isZero(text) else {
+        throw notRepresentable(entry, as: Double.self, in: container, key: key)
+      }
+      return value
+    case .string:
+      if let value: Double = nonConforming(entry) { return value }
+      fallthrough
+    default:
+      throw mismatch(Double.self, at: valueIndex, in: container, key: key)
+    }
+  }
+
+  @inline(__always)
+  func float(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Float {
+    let entry = entry(valueIndex)
+    switch Tape.tag(entry) {
+    case .smallInt:
+      return Float(Tape.smallIntValue(entry))
+    case .number:
+      let text = numberText(entry)
+      let value = jsonNumberToFloat(text)
+      guard value.isFinite, value != 0 || TapeDecoder.isZero(text) else {
+        throw notRepresentable(entry, as: Float.self, in: container, key: key)
+      }
+      return value
+    case .string:
+      if let value: Float = nonConforming(entry) { return value }
+      fallthrough
+    default:
+      throw mismatch(Float.self, at: valueIndex, in: container, key: key)
+    }
+  }
+
+  /// Whether a number's text is zero (its digits before any exponent are all `0`).
+  /// A nonzero number that rounds to zero is not representable, as in `JSONDecoder`.
+  static func isZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in text {
+      switch byte {
+      case UInt8(ascii: "1")...UInt8(ascii: "9"): return false
+      case UInt8(ascii: "e"), UInt8(ascii: "E"): return true
+      default: continue
+      }
+    }
+    return true
+  }
+
+  /// The value of a string under `.convertFromString`, or `nil`.
+  func nonConforming<T: FloatingPoint>(_ entry: UInt64) -> T? {
+    guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloats,
+      !Tape.flag(entry)
+    else { return nil }
+    let text = StringText.string(entry, in: bytes)
+    if text.utf8.elementsEqual(positiveInfinity.utf8) { return T.infinity }
+    if text.utf8.elementsEqual(negativeInfinity.utf8) { return -T.infinity }
+    if text.utf8.elementsEqual(nan.utf8) { return T.nan }
+    return nil
+  }
+
+  /// A `Decimal`, exactly from the number's text.
+  func unwrapDecimal(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Decimal {
+    let entry = entry(valueIndex)
+    switch Tape.tag(entry) {
+    case .smallInt:
+      return Decimal(Tape.smallIntValue(entry))
+    case .number:
+      let text = String(decoding: numberText(entry), as: UTF8.self)
+      guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+        throw notRepresentable(entry, as: Decimal.self, in: container, key: key)
+      }
+      return value
+    case .null:
+      throw valueNotFound(Decimal.self, in: container, key: key)
+    default:
+      throw DecodingError.typeMismatch(
+        Decimal.self, DecodingError.Context(codingPath: codingPath(container, appending: key), debugDescription: ""))
+    }
+  }
+
+  func unwrapURL(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> URL {
+    if Tape.tag(entry(valueIndex)) == .null { throw valueNotFound(URL.self, in: container, key: key) }
+    let text = try string(at: valueIndex, in: container, key: key)
+    guard let url = URL(string: text) else { throw dataCorrupted("Invalid URL string.", in: container, key: key) }
+    return url
+  }
+
+  func unwrapData(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Data {
+    if Tape.tag(entry(valueIndex)) == .null { throw valueNotFound(Data.self, in: container, key: key) }
+    switch options.data {
+    case .deferredToData:
+      return try with(valueIndex, in: container, key: key) { try Data(from: self) }
+    case .base64:
+      let text = try string(at: valueIndex, in: container, key: key)
+      guard let data = Data(base64Encoded: text) else {
+        throw dataCorrupted("Encountered Data is not valid Base64.", in: container, key: key)
+      }
+      return data
+    case .custom(let closure):
+      return try with(valueIndex, in: container, key: key) { try closure(self) }
+    @unknown default:
+      return try with(valueIndex, in: container, key: key) { try Data(from: self) }
+    }
+  }
+
+  func unwrapDate(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Date {
+    if Tape.tag(entry(valueIndex)) == .null { throw valueNotFound(Date.self, in: container, key: key) }
+    switch options.dates {
+    case .deferredToDate:
+      return try with(valueIndex, in: container, key: key) { try Date(from: self) }
+    case .secondsSince1970:
+      return Date(timeIntervalSince1970: try double(at: valueIndex, in: container, key: key))
+    case .millisecondsSince1970:
+      return Date(timeIntervalSince1970: try double(at: valueIndex, in: container, key: key) / 1000)
+    case .iso8601:
+      let text = try string(at: valueIndex, in: container, key: key)
+      guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+        // `JSONDecoder` reports this one at the container's path, without the key.
+        throw dataCorrupted("Expected date string to be ISO8601-formatted.", in: container, key: nil)
+      }
+      return date
+    #if canImport(Darwin)
+      // Elsewhere `.formatted` is built as `.custom`.
+      case .formatted(let formatter):
+        let text = try string(at: valueIndex, in: container, key: key)
+        guard let date = formatter.date(from: text) else {
+          throw dataCorrupted("Date string does not match format expected by formatter.", in: container, key: key)
+        }
+        return date
+    #endif
+    case .custom(let closure):
+      return try with(valueIndex, in: container, key: key) { try closure(self) }
+    @unknown default:
+      return try with(valueIndex, in: container, key: key) { try Date(from: self) }
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import Argonaut
+import Foundation
+
+/// Where a container sits: the first `depth` keys of the decoder's coding-path
+/// stack, then `extra` keys (only for nested containers, which have no call of
+/// their own to push a key for).
+struct ContainerPath {
+  let depth: Int
+  var extra: [any CodingKey] = []
+}
+
+/// The `Decoder` behind ``ArgonautJSONDecoder``: one instance per `decode` call,
+/// reading the document's tape.
+///
+/// Like `JSONDecoder`'s implementation it is reused for every nested value: decoding
+/// a member moves ``index`` and pushes the member's key, calls `init(from:)`, and
+/// restores both. The coding path is a stack of keys, so a nested call costs no
+/// allocation; containers remember how deep they sit.
+final class TapeDecoder {
+  /// Keeps the tape and the text alive while any decoder or container refers to them.
+  let document: JSONDocument
+  let tape: UnsafeBufferPointer<UInt64>
+  let bytes: UnsafeBufferPointer<UInt8>
+  let options: DecodingOptions
+  /// The tape position of the value that `singleValueContainer()` and the
+  /// container accessors read; `-1` for a `null` that the document does not hold.
+  var index: Int
+  /// The coding path, as a stack.
+  var path: [any CodingKey] = []
+  /// Per depth: an object's header and where the next key lookup starts. Synthesized
+  /// `init(from:)` reads keys in declaration order, which is mostly document order.
+  var keyHints: [Int] = []
+  /// `userInfo`, for `Decoder`.
+  var anyUserInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+  init(
+    document: JSONDocument, tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>,
+    options: DecodingOptions, index: Int
+  ) {
+    self.document = document
+    self.tape = tape
+    self.bytes = bytes
+    self.options = options
+    self.index = index
+    path.reserveCapacity(16)
+  }
+
+  /// The entry at `index`; a `null` entry for `-1`.
+  @inline(__always)
+  func entry(_ index: Int) -> UInt64 {
+    index >= 0 ? tape[index] : Tape.literal(.null)
+  }
+
+  // MARK: - Paths
+
+  /// The full coding path of a container.
+  func codingPath(_ container: ContainerPath) -> [any CodingKey] {
+    var result = Array(path.prefix(container.depth))
+    result.append(contentsOf: container.extra)
+    return result
+  }
+
+  /// The coding path of a container's member `key`, for errors.
+  func codingPath(_ container: ContainerPath, appending key: (any CodingKey)?) -> [any CodingKey] {
+    var result = codingPath(container)
+    if let key { result.append(key) }
+    return result
+  }
+
+  /// Runs `body` with ``index`` at `valueIndex` and the coding path at the
+  /// container's, followed by `key`.
+  @inline(__always)
+  func with<R>(
+    _ valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?, _ body: () throws -> R
+  ) throws -> R {
+    let savedIndex = index
+    index = valueIndex
+    defer { index = savedIndex }
+    if container.extra.isEmpty && path.count == container.depth {
+      guard let key else { return try body() }
+      path.append(key)
+      defer { path.removeLast() }
+      return try body()
+    }
+    // A nested container, or one used after its decoder moved on: set the whole path.
+    let savedPath = path
+    path = codingPath(container, appending: key)
+    defer { path = savedPath }
+    return try body()
+  }
+
+  // MARK: - Values
+
+  /// Decodes `type` from the value at `valueIndex`, the member `key` of `container`
+  /// (`nil` for the container's own value), as `JSONDecoder` does: `Data`, `Date`,
+  /// `URL` and `Decimal` by the strategies, arrays and string-keyed dictionaries
+  /// directly, anything else through its `init(from:)`.
+  func unwrap<T: Swift.Decodable, Key: CodingKey>(
+    _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: Key?
+  ) throws -> T {
+    if T.self == String.self {
+      return try unsafeBitCast(string(at: valueIndex, in: container, key: key), to: T.self)
+    }
+    if T.self == Data.self {
+      return try unwrapData(at: valueIndex, in: container, key: key) as! T
+    }
+    if T.self == Date.self {
+      return try unwrapDate(at: valueIndex, in: container, key: key) as! T
+    }
+    if T.self == URL.self {
+      return try unwrapURL(at: valueIndex, in: container, key: key) as! T
+    }
+    if T.self == Decimal.self {
+      return try unwrapDecimal(at: valueIndex, in: container, key: key) as! T
+    }
+    if T.self == JSON.self, valueIndex >= 0 {
+      return JSON(document, at: valueIndex) as! T
+    }
+    if let array = T.self as? any TapeDecodableArray.Type {
+      return try with(valueIndex, in: container, key: key) {
+        try array.decodeFromTape(self, at: valueIndex) as! T
+      }
+    }
+    if let dictionary = T.self as? any TapeDecodableDictionary.Type {
+      return try with(valueIndex, in: container, key: key) {
+        try dictionary.decodeFromTape(self, at: valueIndex) as! T
+      }
+    }
+    return try with(valueIndex, in: container, key: key) { try T(from: self) }
+  }
+
+  /// Decodes `type` from the value at ``index`` with the current coding path.
+  @inline(__always)
+  func unwrapHere<T: Swift.Decodable>(_ type: T.Type) throws -> T {
+    try unwrap(type, at: index, in: ContainerPath(depth: path.count), key: nil as IndexKey?)
+  }
+
+  // MARK: - Errors
+
+  /// What `JSONDecoder` calls the JSON type of a value, in its error messages.
+  func typeDescription(_ entry: UInt64) -> String {
+    switch Tape.tag(entry) {
+    case .null: return "null"
+    case .true, .false: return "bool"
+    case .smallInt, .number: return "number"
+    case .string: return "string"
+    case .array: return "array"
+    case .object: return "dictionary"
+    }
+  }
+
+  func typeMismatch(
+    _ type: Any.Type, at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?
+  ) -> DecodingError {
+    DecodingError.typeMismatch(
+      type,
+      DecodingError.Context(
+        codingPath: codingPath(container, appending: key),
+        debugDescription: "Expected to decode \(type) but found \(typeDescription(entry(valueIndex))) instead."))
+  }
+
+  func valueNotFound(_ type: Any.Type, in container: ContainerPath, key: (any CodingKey)?) -> DecodingError {
+    DecodingError.valueNotFound(
+      type,
+      DecodingError.Context(
+        codingPath: codingPath(container, appending: key),
+        debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+  }
+
+  func dataCorrupted(_ message: String, in container: ContainerPath, key: (any CodingKey)?) -> DecodingError {
+    DecodingError.dataCorrupted(
+      DecodingError.Context(codingPath: codingPath(container, appending: key), debugDescription: message))
+  }
+
+  /// `valueNotFound` for `null`, else `typeMismatch`.
+  func mismatch(
+    _ type: Any.Type, at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?
+  ) -> DecodingError {
+    Tape.tag(entry(valueIndex)) == .null
+      ? valueNotFound(type, in: container, key: key)
+      : typeMismatch(type, at: valueIndex, in: container, key: key)
+  }
+}
