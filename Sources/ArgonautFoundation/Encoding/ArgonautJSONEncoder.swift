@@ -1,0 +1,113 @@
+import Argonaut
+import Foundation
+
+/// A drop-in replacement for Foundation's `JSONEncoder` that writes JSON text
+/// straight into bytes: the same strategies and output formatting, several times faster.
+///
+/// ```swift
+/// let encoder = ArgonautJSONEncoder()                 // was: JSONEncoder()
+/// encoder.outputFormatting = [.sortedKeys]
+/// let data = try encoder.encode(tweets)
+/// ```
+///
+/// The strategy and formatting types are `JSONEncoder`'s own. Containers write as
+/// they are used, without building a tree of values: an object's members are written
+/// in the order they are encoded (sorted with `.sortedKeys`, by their UTF-8 bytes, as
+/// `JSONEncoder` sorts them). The output parses to the same value as `JSONEncoder`'s.
+///
+/// Containers are written in order, so a container must not be used again after a
+/// value was encoded into its parent afterwards; doing so throws
+/// `EncodingError.invalidValue`. A key encoded twice in one object is written twice
+/// (a parser keeping the last value, as Argonaut does, reads what `JSONEncoder` writes).
+///
+/// `@unchecked Sendable`: like `JSONEncoder`, its settings are plain properties;
+/// configure it before sharing it across tasks. Each `encode` call works on its own state.
+open class ArgonautJSONEncoder: @unchecked Sendable {
+  /// Output options; `JSONEncoder.OutputFormatting`.
+  public typealias OutputFormatting = JSONEncoder.OutputFormatting
+  /// How keys are written; `JSONEncoder.KeyEncodingStrategy`.
+  public typealias KeyEncodingStrategy = JSONEncoder.KeyEncodingStrategy
+  /// How dates are written; `JSONEncoder.DateEncodingStrategy`.
+  public typealias DateEncodingStrategy = JSONEncoder.DateEncodingStrategy
+  /// How data is written; `JSONEncoder.DataEncodingStrategy`.
+  public typealias DataEncodingStrategy = JSONEncoder.DataEncodingStrategy
+  /// How infinities and NaN are written; `JSONEncoder.NonConformingFloatEncodingStrategy`.
+  public typealias NonConformingFloatEncodingStrategy = JSONEncoder.NonConformingFloatEncodingStrategy
+
+  /// `.sortedKeys`, `.prettyPrinted` and `.withoutEscapingSlashes`. Defaults to none.
+  open var outputFormatting: OutputFormatting = []
+  /// How keys are written. Defaults to `.useDefaultKeys`.
+  open var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+  /// How dates are written. Defaults to `.deferredToDate`.
+  open var dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
+  /// How data is written. Defaults to `.base64`.
+  open var dataEncodingStrategy: DataEncodingStrategy = .base64
+  /// How infinities and NaN are written. Defaults to `.throw`.
+  open var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
+  /// Values handed to every `encode(to:)` through `Encoder.userInfo`.
+  open var userInfo: [CodingUserInfoKey: Any] = [:]
+
+  /// Creates an encoder with the default strategies and compact output.
+  public init() {}
+
+  /// Encodes `value` as JSON.
+  ///
+  /// ```swift
+  /// let data = try ArgonautJSONEncoder().encode(post)
+  /// ```
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: UTF-8 JSON text.
+  /// - Throws: `EncodingError.invalidValue` for a non-conforming float under
+  ///   `.throw`, or a value that encodes nothing at the top level.
+  open func encode<T: Swift.Encodable>(_ value: T) throws -> Data {
+    let bytes = try encodeToBytes(value)
+    return Data(bytes)
+  }
+
+  /// Encodes `value` as JSON text in UTF-8 bytes.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: UTF-8 JSON text.
+  /// - Throws: `EncodingError.invalidValue`.
+  open func encodeToBytes<T: Swift.Encodable>(_ value: T) throws -> [UInt8] {
+    let encoder = ByteEncoder(options: options)
+    try encoder.encodeTopLevel(value)
+    return encoder.output
+  }
+
+  var options: EncodingOptions {
+    EncodingOptions(
+      formatting: outputFormatting, keys: keyEncodingStrategy, dates: dateEncodingStrategy, data: dataEncodingStrategy,
+      nonConformingFloats: nonConformingFloatEncodingStrategy, userInfo: userInfo)
+  }
+}
+
+/// The settings of one `encode` call.
+struct EncodingOptions {
+  let keys: JSONEncoder.KeyEncodingStrategy
+  let dates: JSONEncoder.DateEncodingStrategy
+  let data: JSONEncoder.DataEncodingStrategy
+  let nonConformingFloats: JSONEncoder.NonConformingFloatEncodingStrategy
+  let userInfo: [CodingUserInfoKey: Any]
+  let isPretty: Bool
+  let sortsKeys: Bool
+  let escapesSlashes: Bool
+  let usesDefaultKeys: Bool
+
+  init(
+    formatting: JSONEncoder.OutputFormatting, keys: JSONEncoder.KeyEncodingStrategy,
+    dates: JSONEncoder.DateEncodingStrategy, data: JSONEncoder.DataEncodingStrategy,
+    nonConformingFloats: JSONEncoder.NonConformingFloatEncodingStrategy, userInfo: [CodingUserInfoKey: Any]
+  ) {
+    self.keys = keys
+    self.dates = dates
+    self.data = data
+    self.nonConformingFloats = nonConformingFloats
+    self.userInfo = userInfo
+    isPretty = formatting.contains(.prettyPrinted)
+    sortsKeys = formatting.contains(.sortedKeys)
+    escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
+    if case .useDefaultKeys = keys { usesDefaultKeys = true } else { usesDefaultKeys = false }
+  }
+}

@@ -1,0 +1,256 @@
+import Argonaut
+import Foundation
+
+/// The `Encoder` behind ``ArgonautJSONEncoder``: one instance per `encode` call,
+/// writing JSON text as containers are used.
+///
+/// Open containers and value slots form a stack of frames. A value encoded through
+/// a container gets a slot frame; whatever it encodes (a container, a single
+/// value) takes the slot over, and the frame is closed when its `encode(to:)`
+/// returns. A container whose parent is written to again is closed then, lazily,
+/// which is how nested containers and super encoders end.
+final class ByteEncoder {
+  enum Kind {
+    /// A value that nothing was encoded into yet; `{}` if it stays empty, as in `JSONEncoder`.
+    case slot
+    case object
+    case array
+    /// A single value, written.
+    case single
+  }
+
+  struct Frame {
+    var kind: Kind
+    /// Tells a reused stack position from the frame a container was made for.
+    let id: Int
+    /// Containers open around this one.
+    let level: Int
+    var count = 0
+    /// Where this object's members start in `members`, for `.sortedKeys`.
+    var firstMember = 0
+  }
+
+  let options: EncodingOptions
+  var output: [UInt8] = []
+  var frames: [Frame] = []
+  var nextID = 0
+  /// The slot that `container(keyedBy:)`, `unkeyedContainer()` and
+  /// `singleValueContainer()` of this encoder fill.
+  var currentSlot = 0
+  var path: [any CodingKey] = []
+  /// With `.sortedKeys`: each member of the open objects, its key and where it starts.
+  var members: [(key: String, start: Int, end: Int)] = []
+
+  init(options: EncodingOptions) {
+    self.options = options
+    output.reserveCapacity(4096)
+    frames.reserveCapacity(16)
+    path.reserveCapacity(16)
+  }
+
+  func encodeTopLevel<T: Swift.Encodable>(_ value: T) throws {
+    let slot = pushSlot()
+    try writeValue(value, slot: slot)
+    if frames[slot].kind == .slot {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
+    close(downTo: slot)
+  }
+
+  // MARK: - Frames
+
+  func pushSlot() -> Int {
+    nextID &+= 1
+    frames.append(Frame(kind: .slot, id: nextID, level: frames.last.map { $0.level + ($0.kind == .slot ? 0 : 1) } ?? 0))
+    return frames.count - 1
+  }
+
+  /// Closes every frame above `index`, and `index` itself.
+  @inline(__always)
+  func close(downTo index: Int) {
+    while frames.count > index { closeTop() }
+  }
+
+  /// Closes every frame above `index`, so that it can be written to; throws when
+  /// the frame a container was made for is gone.
+  @inline(__always)
+  func reopen(_ index: Int, id: Int) throws {
+    if frames.count - 1 != index {
+      guard index < frames.count, frames[index].id == id else { throw outOfOrder() }
+      while frames.count - 1 > index { closeTop() }
+    } else if frames[index].id != id {
+      throw outOfOrder()
+    }
+  }
+
+  func outOfOrder() -> EncodingError {
+    EncodingError.invalidValue(
+      path,
+      EncodingError.Context(
+        codingPath: path,
+        debugDescription:
+          "ArgonautJSONEncoder writes as it goes: a container was used after a value was encoded into its parent."))
+  }
+
+  func closeTop() {
+    let frame = frames.removeLast()
+    switch frame.kind {
+    case .slot:
+      // `JSONEncoder` writes a value that encoded nothing as an empty object.
+      writeOpen(UInt8(ascii: "{"))
+      writeClose(UInt8(ascii: "}"), count: 0, level: frame.level)
+    case .object:
+      if options.sortsKeys && frame.count > 1 { sortMembers(of: frame) }
+      if options.sortsKeys { members.removeSubrange(frame.firstMember...) }
+      writeClose(UInt8(ascii: "}"), count: frame.count, level: frame.level)
+    case .array:
+      writeClose(UInt8(ascii: "]"), count: frame.count, level: frame.level)
+    case .single:
+      break
+    }
+  }
+
+  @inline(__always)
+  func writeOpen(_ byte: UInt8) {
+    output.append(byte)
+  }
+
+  func writeClose(_ byte: UInt8, count: Int, level: Int) {
+    if options.isPretty {
+      output.append(UInt8(ascii: "\n"))
+      if count == 0 { output.append(UInt8(ascii: "\n")) }
+      indent(level)
+    }
+    output.append(byte)
+  }
+
+  func indent(_ level: Int) {
+    for _ in 0..<level { output.append(contentsOf: [0x20, 0x20]) }
+  }
+
+  /// Turns the slot `index` into a container of `kind`, or reuses the container of
+  /// that kind it already is.
+  func openContainer(_ kind: Kind, in index: Int) -> Frame {
+    while frames.count - 1 > index { closeTop() }
+    switch frames[index].kind {
+    case .slot:
+      frames[index].kind = kind
+      frames[index].firstMember = members.count
+      writeOpen(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    case kind:
+      break
+    default:
+      preconditionFailure("Attempt to push a new \(kind) container when a different value was already encoded here.")
+    }
+    return frames[index]
+  }
+
+  /// Starts the next element of the array at `index`: the separator and indentation.
+  @inline(__always)
+  func beginElement(_ index: Int) {
+    if frames[index].count > 0 { output.append(UInt8(ascii: ",")) }
+    frames[index].count += 1
+    if options.isPretty {
+      output.append(UInt8(ascii: "\n"))
+      indent(frames[index].level + 1)
+    }
+  }
+
+  /// Starts the member `key` of the object at `index`: separator, key and colon.
+  @inline(__always)
+  func beginMember(_ index: Int, key: some CodingKey, containerPath: () -> [any CodingKey]) {
+    if options.usesDefaultKeys {
+      beginMember(index, name: key.stringValue)
+    } else {
+      beginMember(index, name: convert(key, containerPath: containerPath))
+    }
+  }
+
+  /// Starts the member `name` of the object at `index`, written as is.
+  @inline(__always)
+  func beginMember(_ index: Int, name: String) {
+    if frames[index].count > 0 {
+      if options.sortsKeys { members[members.count - 1].end = output.count }
+      output.append(UInt8(ascii: ","))
+    }
+    frames[index].count += 1
+    if options.isPretty {
+      output.append(UInt8(ascii: "\n"))
+      indent(frames[index].level + 1)
+    }
+    if options.sortsKeys { members.append((name, output.count, 0)) }
+    writeString(name)
+    if options.isPretty {
+      output.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+    } else {
+      output.append(UInt8(ascii: ":"))
+    }
+  }
+
+  func convert(_ key: some CodingKey, containerPath: () -> [any CodingKey]) -> String {
+    switch options.keys {
+    case .convertToSnakeCase: return SnakeCase.snakeCase(fromCamelCase: key.stringValue)
+    case .custom(let convert): return convert(containerPath() + [key]).stringValue
+    default: return key.stringValue
+    }
+  }
+
+  /// Rewrites the members of a closing object in the order of their keys' UTF-8 bytes.
+  func sortMembers(of frame: Frame) {
+    members[members.count - 1].end = output.count
+    let list = members[frame.firstMember...]
+    let start = list.first!.start
+    let region = Array(output[start...])
+    let sorted = list.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    output.removeSubrange(start...)
+    for (n, member) in sorted.enumerated() {
+      if n > 0 {
+        output.append(UInt8(ascii: ","))
+        if options.isPretty {
+          output.append(UInt8(ascii: "\n"))
+          indent(frame.level + 1)
+        }
+      }
+      output.append(contentsOf: region[(member.start - start)..<(member.end - start)])
+    }
+  }
+
+  // MARK: - Paths
+
+  /// Runs `body` with the coding path at `depth` keys plus `extra`, then `key`.
+  @inline(__always)
+  func with<R>(depth: Int, extra: [any CodingKey], key: (any CodingKey)?, _ body: () throws -> R) rethrows -> R {
+    if extra.isEmpty && path.count == depth {
+      guard let key else { return try body() }
+      path.append(key)
+      defer { path.removeLast() }
+      return try body()
+    }
+    let saved = path
+    path = Array(path.prefix(depth)) + extra
+    if let key { path.append(key) }
+    defer { path = saved }
+    return try body()
+  }
+
+  /// Encodes `value` as the next value of the container whose frame is `index`,
+  /// after its separator (and key) were written.
+  @inline(__always)
+  func encodeNested<T: Swift.Encodable>(
+    _ value: T, depth: Int, extra: [any CodingKey], key: (any CodingKey)?
+  ) throws {
+    // Doubles and floats may throw, with the path of the value.
+    if T.self != Double.self && T.self != Float.self, try writeScalar(value) { return }
+    try with(depth: depth, extra: extra, key: key) {
+      if try writeScalar(value) { return }
+      let slot = pushSlot()
+      let saved = currentSlot
+      currentSlot = slot
+      defer { currentSlot = saved }
+      try writeValue(value, slot: slot)
+      close(downTo: slot)
+    }
+  }
+}
