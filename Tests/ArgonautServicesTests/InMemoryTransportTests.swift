@@ -102,4 +102,22 @@ struct InMemoryTransportTests {
     memory.on(.get, "/x", respond: .failure(URLError(.timedOut)))
     #expect(await get("/x").failure?.kind == .timeout)
   }
+
+  @Test("A handler may read the recorded requests and add routes: handlers run outside the lock")
+  func reentrantHandler() async throws {
+    let memory = memory
+    memory.on(.get, "/first") { request in
+      let seen = memory.recordedRequests.count
+      memory.on(.get, "/second", respond: .json(["added": true]))
+      return .json(["seen": JSON(integerLiteral: seen)])
+    }
+    // A deadlocked handler would end in a timeout, 100 times the usual run of this test.
+    var configuration = configuration
+    configuration.timeout = .seconds(5)
+    let first = await result(in: configuration) { () async throws(ServiceError) in
+      try await JSONService().getRequest(url: "/first", parameters: nil, headers: nil)
+    }
+    #expect(try first.get() == ["seen": 1])
+    #expect(try await get("/second").get() == ["added": true])
+  }
 }

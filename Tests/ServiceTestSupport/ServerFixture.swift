@@ -25,9 +25,16 @@ public struct ExampleServerTrait: SuiteTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    let server = try ExampleServer.start()
-    defer { server.stop() }
-    try await Fixture.$server.withValue(server) { try await function() }
+    // Both waits (for the port, and for the exit) happen off the cooperative pool:
+    // blocking one of its threads, on a 2-core machine, stalls every other test.
+    let server = try await ExampleServer.start()
+    do {
+      try await Fixture.$server.withValue(server) { try await function() }
+    } catch {
+      await server.stop()
+      throw error
+    }
+    await server.stop()
   }
 }
 

@@ -19,13 +19,10 @@ enum Pipeline {
     let recorder = ExchangeRecorder()
     let chain = MiddlewareChain(configuration.middleware, transport: configuration.transport, recorder: recorder)
     let response: HTTPResponse
-    switch await race(built, through: chain) {
-    case .response(let received):
-      response = received
-    case .timedOut:
-      throw ServiceError(.timeout(built.timeout), request: built).after(attempts: recorder.attempts)
-    case .failed(let error):
-      throw failure(error, for: built).after(attempts: recorder.attempts)
+    do {
+      response = try await send(built, through: chain)
+    } catch {
+      throw error.after(attempts: recorder.attempts)
     }
     if Task.isCancelled { throw ServiceError(.cancelled, request: built).after(attempts: recorder.attempts) }
 
@@ -36,41 +33,27 @@ enum Pipeline {
     return Exchange(request: built, response: response)
   }
 
-  /// How a race between the transport and the deadline ended.
-  enum Outcome: Sendable {
-    case response(HTTPResponse)
-    case failed(any Error)
-    case timedOut
-  }
-
-  /// Runs the transport against a timer, and cancels whichever loses.
+  /// Sends a built request through `transport`: the one place where a request
+  /// meets its deadline and its caller's cancellation.
   ///
-  /// Transports may not honour sub-second deadlines (FoundationNetworking truncates
-  /// `timeoutInterval` to whole seconds), so the deadline is enforced here.
-  static func race(_ request: HTTPRequest, through transport: any HTTPTransport) async -> Outcome {
-    await withTaskGroup(of: Outcome?.self) { group in
-      group.addTask {
-        do {
-          return .response(try await transport.send(request))
-        } catch {
-          return .failed(error)
-        }
-      }
-      group.addTask {
-        do {
-          try await Task.sleep(for: request.timeout)
-          return .timedOut
-        } catch {
-          return nil  // cancelled: the transport finished first, or the whole call was cancelled
-        }
-      }
-      defer { group.cancelAll() }
-      while let next = await group.next() {
-        if let outcome = next {
-          return outcome
-        }
-      }
-      return .failed(CancellationError())
+  /// Returns as soon as the transport answers, the deadline passes, or the calling
+  /// task is cancelled, whichever comes first, even when the transport ignores
+  /// cancellation (its late answer is dropped).
+  ///
+  /// - Throws: ``ServiceError`` of kind ``ServiceError/Kind/timeout``,
+  ///   ``ServiceError/Kind/cancelled`` or ``ServiceError/Kind/transportFailure``.
+  static func send(_ request: HTTPRequest, through transport: any HTTPTransport) async throws(ServiceError)
+    -> HTTPResponse
+  {
+    switch await Race.run(request, through: transport) {
+    case .response(let response):
+      return response
+    case .timedOut:
+      throw ServiceError(.timeout(request.timeout), request: request)
+    case .cancelled:
+      throw ServiceError(.cancelled, request: request)
+    case .failed(let error):
+      throw failure(error, for: request)
     }
   }
 

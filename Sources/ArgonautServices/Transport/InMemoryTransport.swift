@@ -105,16 +105,27 @@ public final class InMemoryTransport: HTTPTransport {
   }
 
   /// Records `request`, waits for the latency, and answers from the matching route.
+  ///
+  /// A handler runs outside the transport's lock, so it may read
+  /// ``recordedRequests`` or add routes with `on`.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let (stub, latency) = state.withLock { state -> (StubResponse, Duration) in
+    let (answer, latency) = state.withLock { state -> (Answer, Duration) in
       state.requests.append(request)
       guard let index = state.routes.lastIndex(where: { $0.matches(request) }) else {
-        return (.text("InMemoryTransport: no route for \(request.method) \(request.path)", status: 404), state.latency)
+        return (
+          .stub(.text("InMemoryTransport: no route for \(request.method) \(request.path)", status: 404)),
+          state.latency
+        )
       }
-      if let handler = state.routes[index].handler { return (handler(request), state.latency) }
+      if let handler = state.routes[index].handler { return (.handler(handler), state.latency) }
       let responses = state.routes[index].responses
       if responses.count > 1 { state.routes[index].responses.removeFirst() }
-      return (responses[0], state.latency)
+      return (.stub(responses[0]), state.latency)
+    }
+    let stub: StubResponse
+    switch answer {
+    case .stub(let fixed): stub = fixed
+    case .handler(let handler): stub = handler(request)
     }
     let wait = latency + stub.delay
     if wait > .zero { try await Task.sleep(for: wait) }
@@ -126,6 +137,13 @@ public final class InMemoryTransport: HTTPTransport {
     case .noResponse:
       while true { try await Task.sleep(for: .seconds(3600)) }
     }
+  }
+
+  /// What the matching route answers with: a fixed stub, or a handler to run
+  /// once the lock is released.
+  private enum Answer {
+    case stub(StubResponse)
+    case handler(Handler)
   }
 
   private func add(_ route: Route) {

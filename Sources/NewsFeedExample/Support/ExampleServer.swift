@@ -36,7 +36,7 @@
       self.input = input
     }
 
-    deinit { stop() }
+    deinit { stopBlocking() }
 
     /// `http://127.0.0.1:<port>`.
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -63,7 +63,39 @@
       return nil
     }
 
-    /// Starts the server and waits until it listens.
+    /// Starts the server and waits until it listens, without blocking a thread of
+    /// Swift's cooperative pool: the wait happens on a thread of its own. Use this
+    /// form from async code, such as a test.
+    ///
+    /// ```swift
+    /// let server = try await ExampleServer.start()
+    /// …
+    /// await server.stop()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - script: The server script. Defaults to ``bundledScript``.
+    ///   - python: The Python interpreter. Defaults to `python3` on the `PATH`.
+    ///   - startupTimeout: How long to wait for the server to print its port.
+    /// - Returns: The running server.
+    /// - Throws: ``StartError`` when Python or the script is missing, or the server
+    ///   does not print its port in time.
+    public static func start(
+      script: URL = bundledScript, python: URL? = ExampleServer.python, startupTimeout: Duration = .seconds(20)
+    ) async throws(StartError) -> ExampleServer {
+      let outcome = await onOwnThread { () -> Result<ExampleServer, StartError> in
+        do throws(StartError) {
+          return .success(try startBlocking(script: script, python: python, startupTimeout: startupTimeout))
+        } catch {
+          return .failure(error)
+        }
+      }
+      return try outcome.get()
+    }
+
+    /// Starts the server and waits until it listens, blocking the calling thread:
+    /// for scripts and other synchronous code. From async code, `await` the other
+    /// form, which keeps Swift's cooperative threads free.
     ///
     /// - Parameters:
     ///   - script: The server script. Defaults to ``bundledScript``.
@@ -75,6 +107,12 @@
     public static func start(
       script: URL = bundledScript, python: URL? = ExampleServer.python, startupTimeout: Duration = .seconds(20)
     ) throws(StartError) -> ExampleServer {
+      try startBlocking(script: script, python: python, startupTimeout: startupTimeout)
+    }
+
+    private static func startBlocking(script: URL, python: URL?, startupTimeout: Duration) throws(StartError)
+      -> ExampleServer
+    {
       guard let python else {
         throw StartError(description: "python3 is not on the PATH; the example server needs it")
       }
@@ -119,8 +157,27 @@
       return ExampleServer(port: port, process: process, input: input)
     }
 
-    /// Stops the server and waits for it to exit. Calling it again does no harm.
+    /// Stops the server and waits for it to exit, on a thread of its own: the form
+    /// for async code. Calling it again does no harm.
+    public func stop() async {
+      await Self.onOwnThread { self.stopBlocking() }
+    }
+
+    /// Stops the server and waits for it to exit, blocking the calling thread.
+    /// Calling it again does no harm.
     public func stop() {
+      stopBlocking()
+    }
+
+    /// Runs `body`, which blocks, on a new thread, and returns its result without
+    /// holding any thread of Swift's cooperative pool meanwhile.
+    private static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+      await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+      }
+    }
+
+    private func stopBlocking() {
       // Closing its standard input makes the server exit by itself; the signal is
       // for a server that does not watch it.
       try? input.fileHandleForWriting.close()

@@ -106,8 +106,6 @@ enum Scenarios {
   }
 
   static func timeout(_ configuration: ServiceConfiguration) async throws {
-    let clock = ContinuousClock()
-    let start = clock.now
     let outcome = await result(in: configuration) { () async throws(ServiceError) in
       try await JSONService().send(Request(.get, "/slow", parameters: ["ms": "30000"], timeout: .milliseconds(300)))
     }
@@ -115,9 +113,9 @@ enum Scenarios {
     #expect(error.kind == .timeout)
     #expect(error.timeout == .milliseconds(300))
     #expect(error.description == "GET \(base(configuration))/slow?ms=30000: timed out after 300 ms")
-    // The endpoint answers after 30 s. The margin is wide because a loaded 2-core
-    // machine can delay any timer by seconds; the claim is the same.
-    #expect(clock.now - start < .seconds(10), "the deadline fired well before the slow endpoint answered")
+    // The endpoint answers after 30 s, 100 times the deadline: a timeout error (not
+    // the answer) says that the deadline fired first. No clock is read here; that
+    // the caller gets it on time, whatever the transport does, is DeadlineTests' job.
   }
 
   static func cancelThroughHandle(_ configuration: ServiceConfiguration) async throws {
@@ -144,8 +142,6 @@ enum Scenarios {
   }
 
   static func cancelThroughTask(_ configuration: ServiceConfiguration) async throws {
-    let clock = ContinuousClock()
-    let start = clock.now
     let task = Task {
       await result(in: configuration) { () async throws(ServiceError) in
         try await JSONService().getRequest(url: "/slow", parameters: ["ms": "30000"], headers: nil)
@@ -156,8 +152,8 @@ enum Scenarios {
     let error = try #require(await task.value.failure)
     #expect(error.kind == .cancelled)
     #expect(error.underlyingError == nil)
-    // The endpoint answers after 30 s; a cancel that did not stop the request would wait for it.
-    #expect(clock.now - start < .seconds(10), "the cancel stopped the request")
+    // The endpoint answers after 30 s, 300 times later than the cancel: `.cancelled`
+    // (not the answer) says that the cancel ended the call.
   }
 
   static func concurrentRequests(_ configuration: ServiceConfiguration, count: Int = 64) async throws {
