@@ -7,7 +7,7 @@ import Testing
 
 /// Deadlines and cancellation hold whatever the transport does, and cost nothing
 /// once a call is over. No test here measures time: each checks the order of events,
-/// against a backstop hundreds of times later than the deadline.
+/// against a backstop that opens the transport 300 s later.
 @Suite("Deadlines: on time whatever the transport does, and freed when the call ends")
 struct DeadlineTests {
   func configuration(_ transport: any HTTPTransport, timeout: Duration) -> ServiceConfiguration {
@@ -18,15 +18,17 @@ struct DeadlineTests {
   func timeoutBeatsStubbornTransport() async throws {
     let transport = StubbornTransport()
     let events = Locked<[String]>([])
-    transport.openAfter(seconds: 120, noting: events)
+    transport.openAfter(seconds: 300, noting: events)
     let outcome = await result(in: configuration(transport, timeout: .milliseconds(200))) {
       () async throws(ServiceError) in
       try await JSONService().getRequest(url: "/never", parameters: nil, headers: nil)
     }
+    let answeredBeforeCaller = transport.answered
     events.withLock { $0.append("caller") }
     transport.open()
     #expect(outcome.failure?.kind == .timeout)
     #expect(outcome.failure?.timeout == .milliseconds(200))
+    #expect(answeredBeforeCaller == 0, "the caller waited for the transport")
     #expect(events.current.first == "caller", "the caller waited for the transport: \(events.current)")
   }
 
@@ -34,7 +36,7 @@ struct DeadlineTests {
   func cancelBeatsStubbornTransport() async throws {
     let transport = StubbornTransport()
     let events = Locked<[String]>([])
-    transport.openAfter(seconds: 120, noting: events)
+    transport.openAfter(seconds: 300, noting: events)
     let configuration = configuration(transport, timeout: .seconds(600))
     let call = Task {
       await result(in: configuration) { () async throws(ServiceError) in
@@ -44,9 +46,11 @@ struct DeadlineTests {
     await transport.waitUntilEntered()
     call.cancel()
     let outcome = await call.value
+    let answeredBeforeCaller = transport.answered
     events.withLock { $0.append("caller") }
     transport.open()
     #expect(outcome.failure?.kind == .cancelled)
+    #expect(answeredBeforeCaller == 0, "the caller waited for the transport")
     #expect(events.current.first == "caller", "the caller waited for the transport: \(events.current)")
   }
 
@@ -54,7 +58,7 @@ struct DeadlineTests {
   func handleCancelBeatsStubbornTransport() async throws {
     let transport = StubbornTransport()
     let events = Locked<[String]>([])
-    transport.openAfter(seconds: 120, noting: events)
+    transport.openAfter(seconds: 300, noting: events)
     let configuration = configuration(transport, timeout: .seconds(600))
     let outcome: Result<JSON, ServiceError> = await withCheckedContinuation { continuation in
       let handle = ServiceConfiguration.$current.withValue(configuration) {
@@ -65,9 +69,11 @@ struct DeadlineTests {
         handle.cancel()
       }
     }
+    let answeredBeforeCaller = transport.answered
     events.withLock { $0.append("caller") }
     transport.open()
     #expect(outcome.failure?.kind == .cancelled)
+    #expect(answeredBeforeCaller == 0, "the caller waited for the transport")
     #expect(events.current.first == "caller", "the caller waited for the transport: \(events.current)")
   }
 

@@ -11,7 +11,7 @@ struct FileTransportTests {
   static let data = ExampleServer.bundledScript.deletingLastPathComponent().appendingPathComponent("data")
 
   func configuration(_ transport: any HTTPTransport) -> ServiceConfiguration {
-    ServiceConfiguration(environment: .local(port: 1), transport: transport)
+    ServiceConfiguration(environment: .local(port: 1), transport: transport, timeout: .seconds(600))
   }
 
   @Test("A path names a JSON file, which decodes into the model; the query is ignored")

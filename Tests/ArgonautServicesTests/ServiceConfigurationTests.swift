@@ -28,10 +28,14 @@ struct ServiceConfigurationTests {
       try await JSONService().getRequest(url: "/who", parameters: nil, headers: nil)
     }
     // …in two environments.
-    let first = await result(in: ServiceConfiguration(environment: .local(port: 1), transport: staging)) {
+    let first = await result(
+      in: ServiceConfiguration(environment: .local(port: 1), transport: staging, timeout: .seconds(600))
+    ) {
       () async throws(ServiceError) in try await who()
     }
-    let second = await result(in: ServiceConfiguration(environment: .local(port: 2), transport: production)) {
+    let second = await result(
+      in: ServiceConfiguration(environment: .local(port: 2), transport: production, timeout: .seconds(600))
+    ) {
       () async throws(ServiceError) in try await who()
     }
     #expect(try first.get() == ["env": "staging"])
@@ -44,7 +48,7 @@ struct ServiceConfigurationTests {
   func childTasks() async throws {
     let memory = InMemoryTransport()
     memory.on(.get, "/x", respond: .json(["ok": true]))
-    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory)
+    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory, timeout: .seconds(600))
     let values = try await ServiceConfiguration.$current.withValue(configuration) {
       try await withThrowingTaskGroup(of: JSON.self) { group in
         for _ in 0..<3 {
@@ -63,8 +67,10 @@ struct ServiceConfigurationTests {
     let bound = InMemoryTransport()
     bound.on(.get, "/x", respond: .json(["from": "bound"]))
     let service = PinnedJSONService(
-      configuration: ServiceConfiguration(environment: .local(port: 1), transport: pinned))
-    let value = await result(in: ServiceConfiguration(environment: .local(port: 2), transport: bound)) {
+      configuration: ServiceConfiguration(environment: .local(port: 1), transport: pinned, timeout: .seconds(600)))
+    let value = await result(
+      in: ServiceConfiguration(environment: .local(port: 2), transport: bound, timeout: .seconds(600))
+    ) {
       () async throws(ServiceError) in
       try await service.getRequest(url: "/x", parameters: nil, headers: nil)
     }

@@ -20,7 +20,8 @@ struct ServiceTaskTests {
   func customQueue() async throws {
     let queue = DispatchQueue(label: "ServiceTaskTests.callbacks")
     queue.setSpecific(key: Self.queueKey, value: "callbacks")
-    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory(), callbackQueue: queue)
+    let configuration = ServiceConfiguration(
+      environment: .local(port: 1), transport: memory(), callbackQueue: queue, timeout: .seconds(600))
     let seen: String? = await withCheckedContinuation { continuation in
       ServiceConfiguration.$current.withValue(configuration) {
         _ = JSONService().getRequest(url: "/ok", parameters: nil, headers: nil) { _ in
@@ -33,7 +34,7 @@ struct ServiceTaskTests {
 
   @Test("By default the completion runs off the main thread, so a command-line program needs no run loop")
   func defaultQueue() async throws {
-    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory())
+    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory(), timeout: .seconds(600))
     let onMain: Bool = await withCheckedContinuation { continuation in
       ServiceConfiguration.$current.withValue(configuration) {
         _ = JSONService().getRequest(url: "/ok", parameters: nil, headers: nil) { _ in
@@ -59,7 +60,7 @@ struct ServiceTaskTests {
 
   @Test("A cancel racing the answer still gives exactly one completion", arguments: 0..<20)
   func cancelRace(round: Int) async throws {
-    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory())
+    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory(), timeout: .seconds(600))
     let calls = Locked(0)
     let done = DispatchSemaphore(value: 0)
     let handle = ServiceConfiguration.$current.withValue(configuration) {
@@ -83,7 +84,7 @@ struct ServiceTaskTests {
 
   @Test("A cancel after the completion does nothing")
   func cancelAfterFinish() async throws {
-    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory())
+    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory(), timeout: .seconds(600))
     let calls = Locked(0)
     let handle = Locked<ServiceTask?>(nil)
     let outcome: Result<JSON, ServiceError> = await withCheckedContinuation { continuation in
@@ -106,7 +107,7 @@ struct ServiceTaskTests {
   @Test("Cancelling stops the transport's work")
   func cancelStopsTransport() async throws {
     let memory = memory()
-    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory)
+    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory, timeout: .seconds(600))
     let outcome: Result<JSON, ServiceError> = await withCheckedContinuation { continuation in
       let task = ServiceConfiguration.$current.withValue(configuration) {
         JSONService().getRequest(url: "/slow", parameters: nil, headers: nil) { continuation.resume(returning: $0) }

@@ -8,7 +8,7 @@ import Testing
 @Suite("Services through the in-memory transport")
 struct ServicesInMemoryTests {
   let configuration = ServiceConfiguration(
-    environment: .local(port: 8080), transport: MemoryServer.transport(), timeout: .seconds(20))
+    environment: .local(port: 8080), transport: MemoryServer.transport(), timeout: .seconds(600))
 
   @Test("A GET decodes the model, in the async and the completion form")
   func success() async throws {
@@ -41,7 +41,8 @@ struct ServicesInMemoryTests {
   func connectionRefused() async throws {
     let memory = InMemoryTransport()
     memory.on(nil, "*", respond: .connectionRefused)
-    try await Scenarios.connectionRefused(ServiceConfiguration(environment: .local(port: 8080), transport: memory))
+    try await Scenarios.connectionRefused(
+      ServiceConfiguration(environment: .local(port: 8080), transport: memory, timeout: .seconds(600)))
   }
 
   @Test("A 300 ms timeout fires long before a 30 s answer")

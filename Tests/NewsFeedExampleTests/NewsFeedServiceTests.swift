@@ -57,7 +57,9 @@ struct NewsFeedServiceTests {
 @Suite("NewsFeedService through the in-memory sample API")
 struct NewsFeedServiceInMemoryTests {
   let memory = SampleData.transport()
-  var configuration: ServiceConfiguration { ServiceConfiguration(environment: .local(port: 8080), transport: memory) }
+  var configuration: ServiceConfiguration {
+    ServiceConfiguration(environment: .local(port: 8080), transport: memory, timeout: .seconds(600))
+  }
 
   @Test("newsFeed, async form, returns the posts")
   func feedAsync() async throws {
@@ -90,7 +92,8 @@ struct ExampleFileTransportTests {
   @Test("The sample data directory serves the whole happy path")
   func happyPath() async throws {
     let data = ExampleServer.bundledScript.deletingLastPathComponent().appendingPathComponent("data")
-    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: FileTransport(directory: data))
+    let configuration = ServiceConfiguration(
+      environment: .local(port: 1), transport: FileTransport(directory: data), timeout: .seconds(600))
     let user = try await result(in: configuration) { () async throws(ServiceError) in
       try await UserService().login(userName: "ada", password: "anything: files do not check")
     }.get()

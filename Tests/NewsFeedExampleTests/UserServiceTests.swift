@@ -61,7 +61,9 @@ struct UserServiceTests {
 @Suite("UserService through the in-memory sample API")
 struct UserServiceInMemoryTests {
   let memory = SampleData.transport()
-  var configuration: ServiceConfiguration { ServiceConfiguration(environment: .local(port: 8080), transport: memory) }
+  var configuration: ServiceConfiguration {
+    ServiceConfiguration(environment: .local(port: 8080), transport: memory, timeout: .seconds(600))
+  }
 
   @Test("login, async form, returns the user")
   func loginAsync() async throws {

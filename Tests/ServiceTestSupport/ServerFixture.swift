@@ -12,8 +12,13 @@ public enum Fixture {
   @TaskLocal public static var server: ExampleServer?
 
   /// A configuration for the running server.
+  ///
+  /// The default timeout is 10 minutes, orders of magnitude above a local request:
+  /// on a loaded 2-core machine, CPU-bound tests can keep every cooperative thread
+  /// busy for a minute or more, and a deadline (which fires on time, off the pool)
+  /// must not turn that wait into a failure.
   public static func serverConfiguration(
-    timeout: Duration = .seconds(20), queue: DispatchQueue = .global()
+    timeout: Duration = .seconds(600), queue: DispatchQueue = .global()
   ) throws -> ServiceConfiguration {
     let server = try #require(server, "the suite needs the .exampleServer trait")
     return ServiceConfiguration(environment: server.environment, callbackQueue: queue, timeout: timeout)

@@ -235,9 +235,11 @@ enum Scenarios {
     #expect(error.request?.url.absoluteString.contains("SECRET-QUERY") == true)
     #expect(error.request?.header("authorization") == "Bearer SECRET-HEADER")
     // …and nothing printed shows them.
+    let request = try #require(error.request)
+    let response = try #require(error.response)
     let printed = [
-      error.description, error.debugDescription, String(describing: error.request!),
-      String(reflecting: error.request!), String(describing: error.response!), error.redactedURL,
+      error.description, error.debugDescription, String(describing: request),
+      String(reflecting: request), String(describing: response), error.redactedURL,
     ]
     for text in printed {
       #expect(!text.contains("SECRET"), "\(text)")
