@@ -58,7 +58,16 @@ final class Race: Sendable {
       continuation.resume(returning: early)
       return
     }
-    let deadline = Deadline(after: request.timeout) { [weak self] in self?.finish(.timedOut) }
+    // The timer fires on a dispatch thread, but the timeout is judged on the
+    // cooperative pool, behind any answer that is already queued there: when
+    // CPU-bound work keeps every cooperative thread busy, an answer that arrived
+    // in time still wins, exactly as the caller would see it. A transport that
+    // ignores cancellation still cannot hold the timeout back.
+    let priority = Task.currentPriority
+    let deadline = Deadline(after: request.timeout) { [weak self] in
+      guard let self else { return }
+      Task(priority: priority) { self.finish(.timedOut) }
+    }
     let task = Task {
       let outcome: Outcome
       do {
