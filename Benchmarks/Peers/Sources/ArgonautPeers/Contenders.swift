@@ -1,0 +1,148 @@
+import Argonaut
+import PeerShims
+
+/// The libraries compared, in table order.
+enum Engine: String, CaseIterable {
+  case argonaut, simdjson, rapidjson
+
+  var title: String {
+    switch self {
+    case .argonaut: "Argonaut"
+    case .simdjson: "simdjson 3 (DOM)"
+    case .rapidjson: "RapidJSON 1.1"
+    }
+  }
+
+  var peerKind: peer_kind? {
+    switch self {
+    case .argonaut: nil
+    case .simdjson: PEER_SIMDJSON
+    case .rapidjson: PEER_RAPIDJSON
+    }
+  }
+}
+
+/// The work measured on each document.
+enum Work: String, CaseIterable {
+  /// Bytes to the library's document; nothing is visited.
+  case parse
+  /// Parse, then visit every value: strings and keys, numbers as Int64 or Double.
+  case walk
+  /// A parsed document to compact JSON text.
+  case write
+}
+
+/// What a walk saw, the same for every library when they agree.
+struct WalkSummary: Equatable {
+  var stringBytes: UInt64 = 0
+  var integerSum: Int64 = 0
+  var doubleSum: Double = 0
+  var values: UInt64 = 0
+  /// Every number as a Double, whichever way it was read, for comparing libraries
+  /// (`1.0` is an integer for Argonaut's `integer(as:)`, a double for the peers).
+  var numberTotal: Double = 0
+
+  func agrees(with other: WalkSummary) -> Bool {
+    stringBytes == other.stringBytes && values == other.values
+      && abs(numberTotal - other.numberTotal) <= 1e-9 * Swift.max(1, abs(numberTotal))
+  }
+}
+
+/// One library's prepared document, and its work as closures.
+final class Contender {
+  let engine: Engine
+  let bytes: [UInt8]
+  private var peer: OpaquePointer?
+  private var parsed: JSON?
+
+  init(_ engine: Engine, bytes: [UInt8]) {
+    self.engine = engine
+    self.bytes = bytes
+    if let kind = engine.peerKind {
+      peer = bytes.withUnsafeBufferPointer { peer_load(kind, $0.baseAddress, $0.count) }
+    }
+  }
+
+  deinit { peer_free(peer) }
+
+  func parse() {
+    if let peer {
+      precondition(peer_parse(peer) == 0, "\(engine.title) failed to parse")
+    } else {
+      blackHole(try! JSON(parsing: bytes))
+    }
+  }
+
+  func walk() -> WalkSummary {
+    if let peer {
+      var summary = peer_walk_summary()
+      precondition(peer_walk(peer, &summary) == 0, "\(engine.title) failed to parse")
+      return WalkSummary(
+        stringBytes: summary.string_bytes, integerSum: summary.integer_sum, doubleSum: summary.double_sum,
+        values: summary.values, numberTotal: summary.number_total)
+    }
+    var summary = WalkSummary()
+    ArgonautWalk.visit(try! JSON(parsing: bytes), into: &summary)
+    return summary
+  }
+
+  /// Parses once, untimed, before `write` is measured.
+  func prepareWrite() {
+    if let peer {
+      precondition(peer_prepare_write(peer) == 0, "\(engine.title) failed to parse")
+    } else {
+      parsed = try! JSON(parsing: bytes)
+    }
+  }
+
+  /// The length of the compact text written.
+  func write() -> Int {
+    if let peer { return peer_write(peer) }
+    return JSONSerializer.compact.bytes(from: parsed!).count
+  }
+
+  func run(_ work: Work) {
+    switch work {
+    case .parse: parse()
+    case .walk: blackHole(walk())
+    case .write: blackHole(write())
+    }
+  }
+}
+
+/// Argonaut's walk: what a program that reads every value does.
+enum ArgonautWalk {
+  static func visit(_ json: JSON, into summary: inout WalkSummary) {
+    summary.values &+= 1
+    switch json {
+    case .object(let object):
+      for (key, value) in object {
+        summary.stringBytes &+= UInt64(key.utf8.count)
+        visit(value, into: &summary)
+      }
+    case .array(let array):
+      for element in array { visit(element, into: &summary) }
+    case .string(let string):
+      summary.stringBytes &+= UInt64(string.utf8.count)
+    case .number(let number):
+      if let integer = number.integer(as: Int64.self) {
+        summary.integerSum &+= integer
+        summary.numberTotal += Double(integer)
+      } else {
+        let double = number.doubleValue
+        summary.doubleSum += double
+        summary.numberTotal += double
+      }
+    case .bool, .null:
+      break
+    }
+  }
+}
+
+/// Keeps results alive so the optimizer cannot drop the work.
+nonisolated(unsafe) var sink = 0
+
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withUnsafePointer(to: value) { sink &+= Int(bitPattern: $0) & 1 }
+}

@@ -1,0 +1,1 @@
+../../../Sources/ArgonautBenchmarks/Documents.swift
