@@ -66,8 +66,10 @@ public struct JSONNumber: Sendable {
   /// Text that is known to be one valid JSON number (Swift's number descriptions are).
   init(validText text: String) {
     let bytes = Array(text.utf8)
+    let hasFractionOrExponent = bytes.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
     self.init(
-      document: JSONDocument(bytes: bytes), entry: Tape.text(.number, flag: false, offset: 0, length: bytes.count))
+      document: JSONDocument(bytes: bytes),
+      entry: Tape.text(.number, flag: hasFractionOrExponent, offset: 0, length: bytes.count))
   }
 
   /// Whether the value is stored inline.
@@ -78,11 +80,7 @@ public struct JSONNumber: Sendable {
   @usableFromInline
   func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     if let document {
-      return document.bytes.withUnsafeBufferPointer { bytes in
-        body(
-          UnsafeBufferPointer(
-            rebasing: bytes[Tape.offset(entry)..<Tape.offset(entry) + Tape.numberLength(entry, in: bytes)]))
-      }
+      return document.bytes.withUnsafeBufferPointer { bytes in body(Tape.numberText(entry, in: bytes)) }
     }
     var digits = String(Tape.smallIntValue(entry))
     return digits.withUTF8(body)
@@ -99,32 +97,59 @@ public struct JSONNumber: Sendable {
   @inlinable
   public func integer<Integer: FixedWidthInteger>(as type: Integer.Type = Integer.self) -> Integer? {
     if isSmallInteger { return Integer(exactly: Tape.smallIntValue(entry)) }
-    return largeInteger(as: type)
+    guard let (isNegative, magnitude) = textIntegerMagnitude else { return nil }
+    if Integer.isSigned {
+      // As an Int64 first, so that every signed type accepts the same values.
+      if isNegative {
+        return magnitude <= UInt64(Int64.max) &+ 1 ? Integer(exactly: Int64(bitPattern: 0 &- magnitude)) : nil
+      }
+      return magnitude <= UInt64(Int64.max) ? Integer(exactly: Int64(magnitude)) : nil
+    }
+    return isNegative && magnitude != 0 ? nil : Integer(exactly: magnitude)
   }
 
+  /// The sign and magnitude of a number kept as text, when it is an integer below 2^64.
   @usableFromInline
-  func largeInteger<Integer: FixedWidthInteger>(as type: Integer.Type) -> Integer? {
-    if Integer.isSigned {
-      return withText(jsonNumberToInt64).flatMap { Integer(exactly: $0) }
+  var textIntegerMagnitude: (isNegative: Bool, magnitude: UInt64)? {
+    guard let document else { return nil }
+    let entry = entry
+    return document.bytes.withUnsafeBufferPointer { bytes in
+      let text = Tape.numberText(entry, in: bytes)
+      // A number written with a fraction or an exponent is most often not an integer;
+      // one pass over its digits tells.
+      return Tape.flag(entry) ? fractionalTextIntegerMagnitude(text) : exactIntegerMagnitude(text)
     }
-    return withText(jsonNumberToUInt64).flatMap { Integer(exactly: $0) }
   }
 
   /// The correctly rounded `Double`; `±infinity` when the magnitude is too large.
   @inlinable
   public var doubleValue: Double {
-    isSmallInteger ? Double(Tape.smallIntValue(entry)) : withText(jsonNumberToDouble)
+    isSmallInteger ? Double(Tape.smallIntValue(entry)) : textDoubleValue
+  }
+
+  @usableFromInline
+  var textDoubleValue: Double {
+    guard let document else { return Double(Tape.smallIntValue(entry)) }
+    let entry = entry
+    return document.bytes.withUnsafeBufferPointer { jsonNumberToDouble(Tape.numberText(entry, in: $0)) }
   }
 
   /// The correctly rounded `Float`; `±infinity` when the magnitude is too large.
   @inlinable
   public var floatValue: Float {
-    isSmallInteger ? Float(Tape.smallIntValue(entry)) : withText(jsonNumberToFloat)
+    isSmallInteger ? Float(Tape.smallIntValue(entry)) : textFloatValue
+  }
+
+  @usableFromInline
+  var textFloatValue: Float {
+    guard let document else { return Float(Tape.smallIntValue(entry)) }
+    let entry = entry
+    return document.bytes.withUnsafeBufferPointer { jsonNumberToFloat(Tape.numberText(entry, in: $0)) }
   }
 
   /// The exact `Int64` value of an integer that fits, for equality and hashing.
   var exactInt64: Int64? {
-    isSmallInteger ? Tape.smallIntValue(entry) : withText(jsonNumberToInt64)
+    isSmallInteger ? Tape.smallIntValue(entry) : integer(as: Int64.self)
   }
 
   var decimalValue: DecimalValue {

@@ -70,6 +70,90 @@ func accumulateEightDigitChunks(
   }
 }
 
+/// 10^n for n in 0...19, from a constant table (no lazily initialized global).
+@inline(__always)
+func powerOfTen(_ n: Int) -> UInt64 {
+  switch n {
+  case 0: 1
+  case 1: 10
+  case 2: 100
+  case 3: 1000
+  case 4: 10000
+  case 5: 100_000
+  case 6: 1_000_000
+  case 7: 10_000_000
+  case 8: 100_000_000
+  case 9: 1_000_000_000
+  case 10: 10_000_000_000
+  case 11: 100_000_000_000
+  case 12: 1_000_000_000_000
+  case 13: 10_000_000_000_000
+  case 14: 100_000_000_000_000
+  case 15: 1_000_000_000_000_000
+  case 16: 10_000_000_000_000_000
+  case 17: 100_000_000_000_000_000
+  case 18: 1_000_000_000_000_000_000
+  default: 10_000_000_000_000_000_000
+  }
+}
+
+/// Consumes the run of digits at `index`, accumulating them into `significand`
+/// (wrapping), eight bytes at a time: a partial run of one to seven digits is taken
+/// from one load too, shifted into place behind leading zeros.
+@inline(__always)
+func accumulateDigitRun(_ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ significand: inout UInt64) {
+  let base = text.baseAddress.unsafelyUnwrapped
+  let count = text.count
+  while true {
+    let remaining = count &- index
+    let chunk: UInt64
+    if remaining >= 8 {
+      chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+    } else if remaining > 0 && count >= 8 {
+      // The last `remaining` bytes, moved to the low end; the high bytes are zero,
+      // which is not a digit.
+      let tail = UInt64(littleEndian: UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self))
+      chunk = tail &>> UInt64(8 &* (8 &- remaining))
+    } else {
+      while index < count {
+        let digit = text[index] &- UInt8(ascii: "0")
+        if digit > 9 { break }
+        significand = significand &* 10 &+ UInt64(digit)
+        index &+= 1
+      }
+      return
+    }
+    let notDigits = nonDigitMask(chunk)
+    if notDigits == 0 {
+      significand = significand &* 100_000_000 &+ eightDigitsValue(chunk)
+      index &+= 8
+      continue
+    }
+    let digits = notDigits.trailingZeroBitCount &>> 3
+    if digits > 0 {
+      // The digits into the high bytes, '0's below them.
+      let shift = UInt64(8 &* (8 &- digits))
+      let aligned = chunk &<< shift | (0x3030_3030_3030_3030 as UInt64) &>> UInt64(8 &* digits)
+      significand = significand &* powerOfTen(digits) &+ eightDigitsValue(aligned)
+      index &+= digits
+    }
+    return
+  }
+}
+
+/// A mask with the high bit set in each byte of `w` that is not an ASCII digit.
+@inline(__always)
+func nonDigitMask(_ w: UInt64) -> UInt64 {
+  // Per byte b: (b | 0x80) - 0x30 keeps its high bit exactly when (b & 0x7F) >= 0x30,
+  // and (b & 0x7F) + 0x46 sets it exactly when (b & 0x7F) >= 0x3A. No byte borrows
+  // from or carries into its neighbour.
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let highs: UInt64 = 0x8080_8080_8080_8080
+  let belowZero = ~((w | highs) &- ones &* 0x30) & highs
+  let aboveNine = ((w & ~highs) &+ ones &* 0x46) & highs
+  return belowZero | aboveNine | (w & highs)
+}
+
 /// A JSON number as `significand * 10^exponent` with at most 19 significant digits.
 ///
 /// This is the input of the binary floating-point conversions. When the number
@@ -99,25 +183,13 @@ func scanDecimalSignificand(_ text: UnsafeBufferPointer<UInt8>) -> DecimalSignif
   // Accumulate every digit with wrapping arithmetic; only trusted for <= 19 digits.
   var significand: UInt64 = 0
   let integerStart = index
-  accumulateEightDigitChunks(text, &index, &significand)
-  while index < count {
-    let digit = text[index] &- UInt8(ascii: "0")
-    if digit > 9 { break }
-    significand = significand &* 10 &+ UInt64(digit)
-    index &+= 1
-  }
+  accumulateDigitRun(text, &index, &significand)
   let integerEnd = index
   var fractionStart = index
   if index < count && text[index] == UInt8(ascii: ".") {
     index &+= 1
     fractionStart = index
-    accumulateEightDigitChunks(text, &index, &significand)
-    while index < count {
-      let digit = text[index] &- UInt8(ascii: "0")
-      if digit > 9 { break }
-      significand = significand &* 10 &+ UInt64(digit)
-      index &+= 1
-    }
+    accumulateDigitRun(text, &index, &significand)
   }
   let digitsEnd = index
   // Anything left is an exponent marker followed by the exponent.
@@ -341,6 +413,47 @@ func exactIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: B
     magnitude = product
   }
   return (isNegative, magnitude)
+}
+
+/// `exactIntegerMagnitude` for a number written with a fraction or an exponent,
+/// such as `3.25`, `1e2` or `100.0`.
+func fractionalTextIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: Bool, magnitude: UInt64)? {
+  // Most such numbers have a fraction that ends in a nonzero digit and no exponent:
+  // they are not integers, which the digits at the end tell without a full scan.
+  let base = text.baseAddress.unsafelyUnwrapped
+  let count = text.count
+  if count >= 9 && base[count &- 1] != UInt8(ascii: "0") {
+    // Back over the trailing digits, eight bytes at a time.
+    var chunkStart = count &- 8
+    while true {
+      let chunk = UInt64(littleEndian: UnsafeRawPointer(base + chunkStart).loadUnaligned(as: UInt64.self))
+      let notDigits = nonDigitMask(chunk)
+      if notDigits != 0 {
+        // The byte just before the trailing digits; a '.' there means no exponent.
+        let position = chunkStart &+ 7 &- (notDigits.leadingZeroBitCount &>> 3)
+        if base[position] == UInt8(ascii: ".") { return nil }
+        break
+      }
+      guard chunkStart >= 8 else { break }
+      chunkStart &-= 8
+    }
+  }
+  let decimal = scanDecimalSignificand(text)
+  // Truncated digits need the exact, digit by digit, path.
+  guard !decimal.isTruncated else { return exactIntegerMagnitude(text) }
+  let significand = decimal.significand
+  let exponent = decimal.exponent
+  if significand == 0 { return (decimal.isNegative, 0) }
+  if exponent >= 0 {
+    // A nonzero value times 10^20 or more is beyond 2^64.
+    guard exponent <= 19 else { return nil }
+    let (product, overflow) = significand.multipliedReportingOverflow(by: powerOfTen(exponent))
+    return overflow ? nil : (decimal.isNegative, product)
+  }
+  // At most 19 digits: below 10^19, so never a multiple of 10^20 or more.
+  guard exponent >= -19 else { return nil }
+  let (quotient, remainder) = significand.quotientAndRemainder(dividingBy: powerOfTen(-exponent))
+  return remainder == 0 ? (decimal.isNegative, quotient) : nil
 }
 
 /// Converts a validated JSON number to Int64 when it is exactly an integer in range.

@@ -334,7 +334,8 @@ struct JSONScanner: ~Copyable {
   // MARK: - Numbers
 
   /// Scans a number. Integers of up to 18 digits are stored as their value; every
-  /// other number keeps its text for an exact conversion later.
+  /// other number keeps its text for an exact conversion later, flagged when it has
+  /// a fraction or an exponent.
   @inline(__always)
   mutating func scanNumber(_ first: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
     var p = first
@@ -351,6 +352,13 @@ struct JSONScanner: ~Copyable {
     var value = UInt64(lead)
     p += 1
     if lead != 0 {
+      // Eight digits at a time (wrapping: the value is kept only for 18 digits or fewer).
+      while end - p >= 8 {
+        let chunk = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        guard isEightDigits(chunk) else { break }
+        value = value &* 100_000_000 &+ eightDigitsValue(chunk)
+        p += 8
+      }
       while let d = digit(p) {
         value = value &* 10 &+ UInt64(d)
         p += 1
@@ -364,21 +372,36 @@ struct JSONScanner: ~Copyable {
       isInteger = false
       p += 1
       guard digit(p) != nil else { throw error(p, .invalidNumber, expected: "a digit after '.'") }
-      repeat { p += 1 } while digit(p) != nil
+      p = skipDigits(p + 1)
     }
     if p < end && (p.pointee | 0x20) == UInt8(ascii: "e") {
       isInteger = false
       p += 1
       if p < end && (p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-")) { p += 1 }
       guard digit(p) != nil else { throw error(p, .invalidNumber, expected: "a digit in the exponent") }
-      repeat { p += 1 } while digit(p) != nil
+      p = skipDigits(p + 1)
     }
     if isInteger && integerDigits <= 18 && !(negative && value == 0) {
       // 18 digits are below 10^18 < 2^60, so the value fits a small integer.
       tape.append(Tape.smallInt(negative ? -Int64(value) : Int64(value)))
     } else {
-      tape.append(Tape.text(.number, flag: false, offset: first - start, length: p - first))
+      tape.append(Tape.text(.number, flag: !isInteger, offset: first - start, length: p - first))
     }
+    return p
+  }
+
+  /// The position of the first byte at or after `p` that is not a digit.
+  @inline(__always)
+  func skipDigits(_ p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+    var p = p
+    while end - p >= 8 {
+      let chunk = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+      // The first byte that is not a digit, if any.
+      let notDigits = nonDigitMask(chunk)
+      if notDigits != 0 { return p + notDigits.trailingZeroBitCount &>> 3 }
+      p += 8
+    }
+    while p < end && p.pointee &- UInt8(ascii: "0") < 10 { p += 1 }
     return p
   }
 }

@@ -7,7 +7,7 @@
 //
 //     bits 63...61   tag
 //     small integer  bits 60...0   the value, two's complement (|v| < 2^60)
-//     number         bit 60        unused (0)
+//     number         bit 60        the text has a fraction or an exponent
 //                    bits 59...28  byte offset of the text
 //                    bits 27...0   byte length (saturated at `maxLength`)
 //     string         bit 60        the text contains escapes
@@ -145,6 +145,14 @@ extension Tape {
     var i = offset(entry)
     while bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
     return i - offset(entry)
+  }
+
+  /// The text of a number entry.
+  @inline(__always)
+  static func numberText(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    let stored = storedLength(entry)
+    let length = stored == maxLength ? numberLength(entry, in: bytes) : stored
+    return UnsafeBufferPointer(start: bytes.baseAddress.unsafelyUnwrapped + offset(entry), count: length)
   }
 
   /// The real byte length of a number entry, measuring saturated lengths.

@@ -1,0 +1,118 @@
+import Testing
+
+@testable import Argonaut
+
+/// The fast paths of number scanning and conversion agree with the exact, digit by
+/// digit, routines and with the standard library, on every shape of number.
+@Suite("Number fast paths")
+struct NumberFastPathTests {
+  func number(_ text: String) throws -> JSONNumber {
+    guard case .number(let number) = try JSON(parsing: text) else { throw NotANumber() }
+    return number
+  }
+  struct NotANumber: Error {}
+
+  /// The exact, digit by digit, conversions that the fast paths must agree with.
+  func reference(_ text: String) -> (int64: Int64?, uint64: UInt64?) {
+    var text = text
+    return text.withUTF8 { (jsonNumberToInt64($0), jsonNumberToUInt64($0)) }
+  }
+
+  @Test("The digit mask marks exactly the bytes that are not ASCII digits, at every position")
+  func digitMask() {
+    for position in 0..<8 {
+      for byte in 0...255 {
+        // Surround the byte with digits, and with a non-digit, to catch borrows and carries.
+        for filler: UInt8 in [UInt8(ascii: "5"), UInt8(ascii: "0"), UInt8(ascii: "9"), 0x00, 0xFF, 0x2F, 0x3A] {
+          var chunk = UInt64(filler) &* 0x0101_0101_0101_0101
+          chunk &= ~(0xFF << UInt64(8 * position))
+          chunk |= UInt64(byte) << UInt64(8 * position)
+          let mask = nonDigitMask(chunk)
+          let isDigit = (0x30...0x39).contains(byte)
+          #expect((mask >> UInt64(8 * position + 7)) & 1 == (isDigit ? 0 : 1), "byte \(byte) at \(position)")
+          let fillerIsDigit = (0x30...0x39).contains(filler)
+          for other in 0..<8 where other != position {
+            #expect((mask >> UInt64(8 * other + 7)) & 1 == (fillerIsDigit ? 0 : 1))
+          }
+          #expect(mask & 0x7F7F_7F7F_7F7F_7F7F == 0)
+        }
+      }
+    }
+  }
+
+  @Test(
+    "Numbers with a fraction or an exponent are integers exactly when their value is",
+    arguments: [
+      ("1.50e1", 15 as Int64?), ("100.0", 100), ("1e2", 100), ("1E+2", 100), ("1e-0", 1), ("-0.0", 0),
+      ("1.5", nil), ("12345678.10", nil), ("123456789.000000000", 123_456_789), ("-65.613616999999977", nil),
+      ("-9.223372036854775808e18", .min), ("9.223372036854775807e18", .max), ("9.223372036854775808e18", nil),
+      ("0.0000000000000000000001e22", 1), ("10000000000000000000000e-3", nil),
+      ("10000000000000000000000e-5", 100_000_000_000_000_000),
+      ("1000000000000000000000.0e-5", 10_000_000_000_000_000), ("100000000000000000000000e-6", 100_000_000_000_000_000),
+      ("1.00000000000000000000001e5", nil), ("1e19", nil), ("1e-19", nil), ("1e-20", nil), ("5e-1", nil),
+      ("2.5e1", 25), ("7.0000000000000000001", nil), ("7.00000000000000000000", 7), ("0.1e1", 1),
+    ])
+  func fractionalIntegers(text: String, expected: Int64?) throws {
+    let value = try number(text)
+    #expect(value.integer(as: Int64.self) == expected, "\(text)")
+    #expect(value.integer(as: Int64.self) == reference(text).int64, "\(text)")
+    #expect(value.integer(as: UInt64.self) == reference(text).uint64, "\(text)")
+  }
+
+  @Test("Random numbers of every shape convert like the exact routines and the standard library")
+  func randomShapes() throws {
+    var random = SplitMix64(seed: 15)
+    func digits(_ count: Int) -> String {
+      String(
+        (0..<count).map { _ in Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random))) })
+    }
+    for _ in 0..<20_000 {
+      let integerDigits = Int.random(in: 1...22, using: &random)
+      var text = Bool.random(using: &random) ? "-" : ""
+      let integer = digits(integerDigits).drop { $0 == "0" }
+      text += integer.isEmpty ? "0" : String(integer)
+      let hasFraction = Int.random(in: 0..<4, using: &random) != 0
+      if hasFraction {
+        var fraction = digits(Int.random(in: 1...24, using: &random))
+        // Trailing zeros make integral values common.
+        if Bool.random(using: &random) { fraction = String(repeating: "0", count: fraction.count) }
+        text += "." + fraction
+      }
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        text +=
+          ["e", "E", "e+", "e-", "E-"].randomElement(using: &random)! + String(Int.random(in: 0...30, using: &random))
+      }
+      // The same number alone, and inside an array after other text.
+      for document in [text, "[\"padding text\",\(text),1]"] {
+        let json = try JSON(parsing: document)
+        let value: JSONNumber
+        if case .array(let array) = json, case .number(let inner)? = array.element(at: 1) {
+          value = inner
+        } else {
+          value = try number(document)
+        }
+        let expected = reference(text)
+        #expect(value.integer(as: Int64.self) == expected.int64, "\(text)")
+        #expect(value.integer(as: UInt64.self) == expected.uint64, "\(text)")
+        #expect(value.integer(as: Int8.self) == expected.int64.flatMap { Int8(exactly: $0) }, "\(text)")
+        #expect(value.doubleValue.bitPattern == Double(text)!.bitPattern, "\(text)")
+        #expect(value.floatValue.bitPattern == Float(text)!.bitPattern, "\(text)")
+        #expect(value.text == text)
+      }
+    }
+  }
+
+  @Test("The tape flags numbers written with a fraction or an exponent")
+  func tapeFlag() throws {
+    for (text, flagged) in [("12345678901234567890", false), ("1.0", true), ("1e5", true), ("-0", false)] {
+      let value = try number(text)
+      #expect(Tape.tag(value.entry) == .number)
+      #expect(Tape.flag(value.entry) == flagged, "\(text)")
+    }
+    // Numbers built from Swift values carry the flag too.
+    #expect(Tape.flag(JSONNumber(Double(2.5))!.entry))
+    #expect(JSONNumber(Double(1e300))!.integer(as: Int64.self) == nil)
+    #expect(JSONNumber(Double(1e18))!.integer(as: Int64.self) == 1_000_000_000_000_000_000)
+    #expect(!Tape.flag(JSONNumber(UInt64.max).entry))
+  }
+}
