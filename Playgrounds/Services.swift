@@ -7,7 +7,8 @@
 //
 // It starts the bundled example server (Fixtures/ExampleServer/server.py, Python 3)
 // on a free port of 127.0.0.1, logs in and reads a news feed through
-// `UserService` and `NewsFeedService`, shows a failure, and stops the server.
+// `UserService` and `NewsFeedService`, shows a failure, loads resources (pages,
+// headers, images, text), and stops the server.
 // It exits with status 1 if anything unexpected happens.
 
 import Argonaut
@@ -161,7 +162,76 @@ do {
   fail("the in-memory feed failed: \(error)")
 }
 
-// MARK: 7. Stop the server
+// MARK: 7. Resources: any value from any service
+//
+// A service's `Model` is what `getRequest` decodes; anything else is a `Resource`, a
+// `Request` plus a parse step, which any service loads. The example server plays
+// GitHub: `/github/events` comes in three pages, linked by `Link: <…>; rel="next"`,
+// with `X-RateLimit-Remaining` in every response.
+
+struct Event: Decodable, Sendable {
+  let id: String
+  let type: String
+  static func decode(_ j: JSON) -> Decoded<Event> { curry(Event.init) <^> j <| "id" <*> j <| "type" }
+}
+
+final class GitHubService: Service {
+  typealias Model = Event
+  let events = Resource<[Event]>(Request(.get, "/github/events"))
+  func allEvents() -> Pages<[Event]> { pages(events) }
+  func rateLimitRemaining() async throws(ServiceError) -> Int? {
+    try await loadResponse(events).header("X-RateLimit-Remaining").flatMap(Int.init)
+  }
+}
+
+do {
+  try await ServiceConfiguration.$current.withValue(local) {
+    let github = GitHubService()
+    var ids: [String] = []
+    for try await page in github.allEvents() {  // one [Event] per page, loaded as the loop asks
+      print("  a page of \(page.count) events: \(page.map(\.id))")
+      ids += page.map(\.id)
+    }
+    let remaining = try await github.rateLimitRemaining()
+    print("Read \(ids.count) events across the pages; rate limit remaining: \(remaining.map(String.init) ?? "?")")
+    if ids != ["101", "102", "201", "202", "301", "302"] || remaining != 59 { fail("unexpected events \(ids)") }
+
+    // Ready-made parsers: bytes checked against `image/*`, text in the charset of its
+    // `Content-Type`, nothing for a 204. `loadResponse` adds the status and headers.
+    let avatar = try await github.load(Resource<Data>(Request(.get, "/resources/avatar.png"), parse: .image))
+    let text = try await github.load(Resource<String>(Request(.get, "/resources/latin1"), parse: .text))
+    let deleted = try await github.loadResponse(Resource<Void>(Request(.delete, "/resources/item"), parse: .nothing))
+    print("An avatar of \(avatar.count) bytes, the Latin-1 text \"\(text)\"")
+    print("A DELETE answered \(deleted.statusCode), with no body to parse")
+
+    // `map` shapes the value; the resource is a value, reusable anywhere.
+    let types = Resource<[Event]>(Request(.get, "/github/events")).map { Set($0.map(\.type)).sorted() }
+    print("The first page's event types: \(try await github.load(types))")
+  }
+} catch {
+  fail("the resources failed: \(error)")
+}
+
+// Bad input gets a typed error that names the request: an HTML page where an image
+// should be, and a server whose pages link back in a circle.
+do {
+  let htmlAvatar = Resource<Data>(Request(.get, "/status/200", parameters: ["body": "html"]), parse: .image)
+  _ = try await ServiceConfiguration.$current.withValue(local) { try await GitHubService().load(htmlAvatar) }
+  fail("an HTML page passed for an image")
+} catch let error as ServiceError {
+  print("An HTML page instead of an image: \(error.kind)\n  \(error)")
+}
+do {
+  let circle = Resource<[Event]>(Request(.get, "/github/loop", parameters: ["page": "1"]))
+  try await ServiceConfiguration.$current.withValue(local) {
+    for try await _ in GitHubService().pages(circle) {}
+  }
+  fail("the circular pages ended without an error")
+} catch let error as ServiceError {
+  print("Pages that link in a circle: \(error.kind)\n  \(error)")
+}
+
+// MARK: 8. Stop the server
 
 server.stop()
 print("The server has stopped. ✔")

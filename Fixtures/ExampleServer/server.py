@@ -117,6 +117,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.echo(raw, parts, body)
         if path.startswith("/middleware/"):
             return middleware_route(self, path, query)
+        if resources_route(self, path, query, body):
+            return
         self.send_json(404, {"error": "no route for %s %s" % (self.command, path)})
 
     def login(self, body):
@@ -263,6 +265,129 @@ def middleware_route(handler, path, query):
         hits = middleware_count(test, "fresh")
         return reply(200, {"hits": hits}, {"Cache-Control": "max-age=3600"})
     handler.send_json(404, {"error": "no middleware endpoint %s" % endpoint})
+# ---------------------------------------------------------------------------
+# Resources (issue #13): images, text, 204, GitHub-style pages, uploads.
+#
+#   GET    /resources/avatar.png    200 image/png: the 8-byte PNG signature, then "ARGONAUT"
+#   GET    /resources/latin1        200 text/plain; charset=iso-8859-1: "café au lait" in Latin-1
+#   DELETE /resources/item          204, no body
+#   GET    /github/events?page=N    page N (1-3) of two events; Link to the next, last, first and
+#                                   previous pages (absolute URLs); X-RateLimit-Limit: 60,
+#                                   X-RateLimit-Remaining: 60 - N, X-RateLimit-Reset
+#   GET    /github/relative?page=N  the same pages, with relative Link targets, quoted parameters
+#                                   holding commas and semicolons, and two Link fields
+#   GET    /github/loop?page=N      page 2's next link leads back to page 1
+#   GET    /github/bad-link         a Link header that does not parse
+#   GET    /github/limited          403 {"message": "API rate limit exceeded"}, X-RateLimit-Remaining: 0
+#   ANY    /upload                  {"method", "contentType", "contentLength", "transferEncoding",
+#                                   "length", "body": base64 of the raw body as received,
+#                                   "parts": multipart/form-data parts as a stdlib parser reads them}
+
+GITHUB_PAGES = 3
+
+
+def github_events(page):
+    return [{"id": str(page * 100 + index), "type": "PushEvent" if index == 1 else "WatchEvent",
+             "actor": {"login": "ada"}, "repo": {"name": "argonaut/argonaut"}} for index in (1, 2)]
+
+
+def resources_route(handler, path, query, body):
+    """Serves the resources endpoints; False when `path` is not one of them."""
+    if path == "/resources/avatar.png":
+        handler.send(200, b"\x89PNG\r\n\x1a\nARGONAUT", "image/png")
+    elif path == "/resources/latin1":
+        handler.send(200, "café au lait".encode("latin-1"), "text/plain; charset=iso-8859-1")
+    elif path == "/resources/item" and handler.command == "DELETE":
+        handler.send(204, b"", "")
+    elif path in ("/github/events", "/github/relative", "/github/loop"):
+        github_page(handler, path, query)
+    elif path == "/github/bad-link":
+        github_send(handler, 200, github_events(1), ['<http://127.0.0.1/x>; rel="next", http://no-brackets; rel=last'], 1)
+    elif path == "/github/limited":
+        github_send(handler, 403, {"message": "API rate limit exceeded"}, [], GITHUB_PAGES + 57)
+    elif path == "/upload":
+        upload(handler, body)
+    else:
+        return False
+    return True
+
+
+def github_page(handler, path, query):
+    try:
+        page = int(query.get("page", "1"))
+    except ValueError:
+        page = 0
+    if not 1 <= page <= GITHUB_PAGES:
+        return handler.send_json(404, {"message": "Not Found"})
+    base = "http://%s:%d" % handler.server.server_address[:2]
+    links = []
+    if path == "/github/events":
+        def url(number):
+            return "%s/github/events?page=%d" % (base, number)
+        parts = []
+        if page < GITHUB_PAGES:
+            parts += ['<%s>; rel="next"' % url(page + 1), '<%s>; rel="last"' % url(GITHUB_PAGES)]
+        if page > 1:
+            parts += ['<%s>; rel="first"' % url(1), '<%s>; rel="prev"' % url(page - 1)]
+        links = [", ".join(parts)] if parts else []
+    elif path == "/github/relative":
+        if page > 1:  # a field of its own, before the one with the next link
+            links.append('</github/relative?page=1>; rel="first"; title="one, two; three"')
+        if page < GITHUB_PAGES:
+            # a quoted parameter holding a comma and a semicolon, rel with two relations,
+            # a parameter without a value, and a target relative to the path
+            links.append('<relative?page=%d>; title="next, please; now"; rel="next last-but-one"; crossorigin'
+                         % (page + 1))
+    else:  # /github/loop: 1 -> 2 -> 1
+        links = ['<%s/github/loop?page=%d>; rel="next"' % (base, 2 if page == 1 else 1)]
+    github_send(handler, 200, github_events(page), links, page)
+
+
+def github_send(handler, status, value, links, used):
+    body = json.dumps(value).encode("utf-8")
+    try:
+        handler.send_response(status)
+        handler.send_header("Content-Type", "application/json; charset=utf-8")
+        handler.send_header("Content-Length", str(len(body)))
+        for link in links:
+            handler.send_header("Link", link)
+        handler.send_header("X-RateLimit-Limit", "60")
+        handler.send_header("X-RateLimit-Remaining", str(max(0, 60 - used)))
+        handler.send_header("X-RateLimit-Reset", "1700000000")
+        handler.end_headers()
+        handler.wfile.write(body)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+
+
+def upload(handler, body):
+    import base64
+    from email.parser import BytesParser
+    from email.policy import HTTP
+    content_type = handler.headers.get("Content-Type") or ""
+    parts = []
+    if content_type.startswith("multipart/form-data"):
+        message = BytesParser(policy=HTTP).parsebytes(
+            b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + body)
+        for part in message.iter_parts():
+            parts.append({
+                "name": part.get_param("name", header="content-disposition"),
+                "filename": part.get_filename(),
+                "contentType": part.get_content_type() if part.get("Content-Type") else None,
+                "body": base64.b64encode(part.get_payload(decode=True) or b"").decode("ascii"),
+            })
+    handler.send_json(200, {
+        "method": handler.command,
+        "contentType": content_type,
+        "contentLength": handler.headers.get("Content-Length"),
+        "transferEncoding": handler.headers.get("Transfer-Encoding"),
+        "length": len(body),
+        "body": base64.b64encode(body).decode("ascii"),
+        "parts": parts,
+    })
+
+
+# ---------------------------------------------------------------------------
 
 
 class Server(ThreadingHTTPServer):

@@ -7,8 +7,13 @@ extension ServiceError: CustomStringConvertible {
   /// ```text
   /// GET http://127.0.0.1:50123/status/404: unacceptable status 404 (text/html): <html> <body>Not here</body> </html>
   /// ```
+  ///
+  /// An error that a parse step or a validator built, before the service attached
+  /// the request to it, is the cause alone.
   public var description: String {
-    "\(method) \(redactedURL): \(cause)" + (attempts > 1 ? " (after \(attempts) attempts)" : "")
+    let attemptsNote = attempts > 1 ? " (after \(attempts) attempts)" : ""
+    if request == nil && target.isEmpty { return cause + attemptsNote }
+    return "\(method) \(redactedURL): \(cause)" + attemptsNote
   }
 
   /// The cause, without the request.
@@ -31,7 +36,24 @@ extension ServiceError: CustomStringConvertible {
       return "could not decode \(modelName): \(lines.joined(separator: "; "))"
     case .middlewareFailure(let error):
       return "\(error)"
+    case .parseFailed(let error, let valueName):
+      return "could not parse \(valueName): \(Self.describe(error))"
+    case .unacceptableContentType(let expected):
+      let found = response?.contentType.map { "content type \($0)" } ?? "no content type"
+      return "unacceptable \(found), expected \(expected.joined(separator: " or "))\(excerpt)"
+    case .validationFailed(let message):
+      return "response rejected: \(message)"
+    case .invalidLink(let message):
+      return "invalid Link header: \(message)"
+    case .paginationLoop(let url):
+      return "pagination loop: the next page \(Redaction.url(url)) was already loaded"
     }
+  }
+
+  /// `: ` and the start of the response's body, or nothing when it has none.
+  private var excerpt: String {
+    guard let response, !response.body.isEmpty else { return "" }
+    return ": " + Redaction.bodyExcerpt(response.body, contentType: response.contentType)
   }
 
   /// `300 ms`, `1.5 s`, `60 s`.

@@ -55,6 +55,20 @@ public struct ServiceError: Error, Sendable {
     /// failed (``AuthMiddleware/RefreshFailed``), or a `304 Not Modified` came with
     /// nothing cached (``CacheMiddleware/Failure``). ``underlyingError`` has the error.
     public static let middlewareFailure = Kind("middlewareFailure")
+
+    // Kinds of resources (see ``Resource``): parse steps, validators and pages.
+
+    /// A resource's parse step threw an error that is not a ``ServiceError``.
+    public static let parseFailed = Kind("parseFailed")
+    /// The response's `Content-Type` is not one that the resource accepts, such as
+    /// `text/html` for an image.
+    public static let unacceptableContentType = Kind("unacceptableContentType")
+    /// A validator of the resource or of the configuration rejected the response.
+    public static let validationFailed = Kind("validationFailed")
+    /// A page's `Link` header does not parse (RFC 8288).
+    public static let invalidLink = Kind("invalidLink")
+    /// Following the pages would load a page that was already loaded.
+    public static let paginationLoop = Kind("paginationLoop")
   }
 
   /// The cause, with what each kind knows.
@@ -67,6 +81,11 @@ public struct ServiceError: Error, Sendable {
     case invalidJSON(JSONParseError)
     case decodingFailed(DecodeError, modelName: String)
     case middlewareFailure(any Error)
+    case parseFailed(any Error, valueName: String)
+    case unacceptableContentType(expected: [String])
+    case validationFailed(String)
+    case invalidLink(String)
+    case paginationLoop(String)
   }
 
   let reason: Reason
@@ -120,6 +139,11 @@ public struct ServiceError: Error, Sendable {
     case .invalidJSON: return .invalidJSON
     case .decodingFailed: return .decodingFailed
     case .middlewareFailure: return .middlewareFailure
+    case .parseFailed: return .parseFailed
+    case .unacceptableContentType: return .unacceptableContentType
+    case .validationFailed: return .validationFailed
+    case .invalidLink: return .invalidLink
+    case .paginationLoop: return .paginationLoop
     }
   }
 
@@ -147,10 +171,11 @@ public struct ServiceError: Error, Sendable {
 
   /// The transport's own error, for ``Kind/transportFailure``, such as a
   /// `URLError(.cannotConnectToHost)`; the middleware's error, for
-  /// ``Kind/middlewareFailure``, such as an ``AuthMiddleware/RefreshFailed``.
+  /// ``Kind/middlewareFailure``, such as an ``AuthMiddleware/RefreshFailed``; the
+  /// parse step's error, for ``Kind/parseFailed``.
   public var underlyingError: (any Error)? {
     switch reason {
-    case .transportFailure(let error), .middlewareFailure(let error): return error
+    case .transportFailure(let error), .middlewareFailure(let error), .parseFailed(let error, _): return error
     default: return nil
     }
   }

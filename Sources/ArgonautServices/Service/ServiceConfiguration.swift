@@ -42,6 +42,9 @@ public struct ServiceConfiguration: Sendable {
   /// What every request goes through on its way to the transport, the first
   /// outermost: see ``ServiceMiddleware``. Defaults to none.
   public var middleware: [any ServiceMiddleware]
+  /// Checks of every response that a resource loads through this configuration, run
+  /// before the resource's own; see ``ResponseValidator``. Empty by default.
+  public var validators: [ResponseValidator] = []
 
   /// Creates a configuration.
   /// - Parameters:

@@ -15,49 +15,74 @@ import Dispatch
 /// after the outcome does nothing.
 public final class ServiceTask: Sendable {
   private struct State: Sendable {
-    var deliver: (@Sendable (Result<Exchange, ServiceError>) -> Void)?
+    var isOpen = true
     var task: Task<Void, Never>?
     var isCancelled = false
   }
 
-  private let state: Locked<State>
-  private let cancellation: @Sendable () -> ServiceError
+  private let state = Locked(State())
+  /// Delivers the cancellation error to the completion.
+  private let deliverCancellation: @Sendable () -> Void
 
-  private init(
-    cancellation: @escaping @Sendable () -> ServiceError,
-    deliver: @escaping @Sendable (Result<Exchange, ServiceError>) -> Void
-  ) {
-    self.cancellation = cancellation
-    self.state = Locked(State(deliver: deliver))
+  private init(deliverCancellation: @escaping @Sendable () -> Void) {
+    self.deliverCancellation = deliverCancellation
   }
 
   /// Whether ``cancel()`` stopped the call before it finished.
   public var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// Whether the completion has been called or scheduled.
-  public var isFinished: Bool { state.withLock { $0.deliver == nil } }
+  public var isFinished: Bool { state.withLock { !$0.isOpen } }
 
   /// Stops the call. If it has not finished, its completion runs with a
   /// ``ServiceError/Kind/cancelled`` error, and the transport's work is cancelled.
   public func cancel() {
-    let (deliver, task): ((@Sendable (Result<Exchange, ServiceError>) -> Void)?, Task<Void, Never>?) =
-      state.withLock { state in
-        guard let deliver = state.deliver else { return (nil, nil) }
-        state.deliver = nil
-        state.isCancelled = true
-        return (deliver, state.task)
-      }
+    let (claimed, task): (Bool, Task<Void, Never>?) = state.withLock { state in
+      guard state.isOpen else { return (false, nil) }
+      state.isOpen = false
+      state.isCancelled = true
+      return (true, state.task)
+    }
+    guard claimed else { return }
     task?.cancel()
-    deliver?(.failure(cancellation()))
+    deliverCancellation()
   }
 
-  /// Hands `result` to the completion, unless the call already finished.
-  private func finish(_ result: Result<Exchange, ServiceError>) {
-    let deliver = state.withLock { state in
-      defer { state.deliver = nil }
-      return state.deliver
+  /// Whether the caller may deliver the outcome: true once, unless ``cancel()`` came first.
+  private func claim() -> Bool {
+    state.withLock { state in
+      defer { state.isOpen = false }
+      return state.isOpen
     }
-    deliver?(result)
+  }
+
+  /// Runs `operation` in a task; `completion` receives its result, on `queue`,
+  /// exactly once: or a cancellation error from `cancellation` when ``cancel()``
+  /// comes first.
+  static func run<Payload: Sendable>(
+    on queue: DispatchQueue, cancellation: @escaping @Sendable () -> ServiceError,
+    operation: @escaping @Sendable () async throws(ServiceError) -> Payload,
+    completion: @escaping @Sendable (Result<Payload, ServiceError>) -> Void
+  ) -> ServiceTask {
+    let handle = ServiceTask(deliverCancellation: {
+      let error = cancellation()
+      queue.async { completion(.failure(error)) }
+    })
+    let task = Task {
+      let result: Result<Payload, ServiceError>
+      do throws(ServiceError) {
+        result = .success(try await operation())
+      } catch {
+        result = .failure(error)
+      }
+      if handle.claim() { queue.async { completion(result) } }
+    }
+    let cancelledMeanwhile = handle.state.withLock { state in
+      state.task = task
+      return state.isCancelled
+    }
+    if cancelledMeanwhile { task.cancel() }
+    return handle
   }
 
   /// Starts `request` in `configuration`; `completion` receives the exchange, on
@@ -66,22 +91,10 @@ public final class ServiceTask: Sendable {
     _ request: Request, in configuration: ServiceConfiguration,
     completion: @escaping @Sendable (Result<Exchange, ServiceError>) -> Void
   ) -> ServiceTask {
-    let queue = configuration.callbackQueue
-    let handle = ServiceTask(
+    run(
+      on: configuration.callbackQueue,
       cancellation: { .cancelled(request, try? request.resolved(in: configuration)) },
-      deliver: { result in queue.async { completion(result) } })
-    let task = Task {
-      do throws(ServiceError) {
-        handle.finish(.success(try await Pipeline.run(request, in: configuration)))
-      } catch {
-        handle.finish(.failure(error))
-      }
-    }
-    let cancelledMeanwhile = handle.state.withLock { state in
-      state.task = task
-      return state.isCancelled
-    }
-    if cancelledMeanwhile { task.cancel() }
-    return handle
+      operation: { () async throws(ServiceError) in try await Pipeline.run(request, in: configuration) },
+      completion: completion)
   }
 }

@@ -1,0 +1,43 @@
+import Argonaut
+import ArgonautServices
+import ServiceTestSupport
+import Testing
+
+/// The resources snippets of README.md, compiled: the issue's GitHub client, in about
+/// a dozen lines of user code.
+enum ReadmeResources {
+  struct Event: Decodable, Sendable {
+    let id: String
+    let type: String
+    static func decode(_ j: JSON) -> Decoded<Event> { curry(Event.init) <^> j <| "id" <*> j <| "type" }
+  }
+
+  final class GitHubService: Service {
+    typealias Model = Event
+    let events = Resource<[Event]>(Request(.get, "/github/events"))
+    func allEvents() -> Pages<[Event]> { pages(events) }
+    func rateLimitRemaining() async throws(ServiceError) -> Int? {
+      try await loadResponse(events).header("X-RateLimit-Remaining").flatMap(Int.init)
+    }
+  }
+}
+
+extension ReadmeResources.Event: Hashable {}
+
+@Suite("README snippets: resources", .needsPython, .exampleServer)
+struct ReadmeResourcesSnippetsTests {
+  @Test("the README's GitHub client reads three pages and the rate limit against the example server")
+  func gitHub() async throws {
+    typealias GitHubService = ReadmeResources.GitHubService
+    var printed: [String] = []
+    func print(_ value: Any) { printed.append("\(value)") }
+    try await ServiceConfiguration.$current.withValue(try Fixture.serverConfiguration()) {
+      let github = GitHubService()
+      for try await page in github.allEvents() {  // follows Link: <…>; rel="next"
+        print(page.map(\.id))  // ["101", "102"], then ["201", "202"], then ["301", "302"]
+      }
+      print(try await github.rateLimitRemaining() ?? 0)  // 59
+    }
+    #expect(printed == [#"["101", "102"]"#, #"["201", "202"]"#, #"["301", "302"]"#, "59"])
+  }
+}
