@@ -31,7 +31,7 @@ let package = Package(
     .target(name: "CorpusModels", dependencies: ["Argonaut"], path: "Benchmarks/Sources/CorpusModels"),
     .executableTarget(
       name: "ArgonautBenchmarks",
-      dependencies: ["Argonaut", "CorpusModels"],
+      dependencies: ["Argonaut", "CorpusModels", "ArgonautFoundation"],
       path: "Benchmarks/Sources/ArgonautBenchmarks"),
     .testTarget(
       name: "ArgonautTests", dependencies: ["Argonaut", "CorpusModels"],

@@ -50,6 +50,8 @@ struct Report: Codable {
   var compileTime: CompileTime?
   /// Encoding corpus models to bytes against `JSONEncoder`.
   var encoding: [EncodingResult] = []
+  /// ArgonautJSONDecoder/Encoder against JSONDecoder/Encoder on the corpus models.
+  var codable: [CodableResult] = []
 
   func printTable() {
     func cell(_ text: String, _ width: Int) -> String {

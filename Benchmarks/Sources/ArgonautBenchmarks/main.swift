@@ -6,6 +6,7 @@ import Foundation
 //     swift run -c release ArgonautBenchmarks [--rounds N] [--quick] [--only NAME,…]
 //                                             [--output FILE] [--skip-compile-time]
 //     swift run -c release ArgonautBenchmarks --profile DOCUMENT [ITERATIONS]
+//     swift run -c release ArgonautBenchmarks --codable-only [--rounds N]
 //
 // For each document it measures, A/B interleaved on process CPU time:
 // - parsing: `JSON(parsing:)` against `JSONSerialization.jsonObject(with:)`;
@@ -37,6 +38,16 @@ let output = option("--output", in: arguments) ?? ".build/benchmarks/latest.json
 #if DEBUG
   print("warning: this is a debug build; run `swift run -c release ArgonautBenchmarks` for real figures.\n")
 #endif
+
+if arguments.first == "--codable-profile", arguments.count >= 3 {
+  CodableBenchmark.profile(
+    document: arguments[1], direction: arguments[2], iterations: arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
+}
+if arguments.contains("--codable-only") {
+  // Only ArgonautJSONDecoder/Encoder against JSONDecoder/Encoder, on the corpus models.
+  CodableBenchmark.printTable(CodableBenchmark.measure(Documents.corpus(), rounds: rounds))
+  exit(0)
+}
 
 var documents = Documents.corpus()
 if !quick {
@@ -76,6 +87,7 @@ for document in documents {
 }
 
 let encoding = EncodingBenchmark.measure(documents, rounds: rounds)
+let codable = CodableBenchmark.measure(documents, rounds: rounds)
 let compileTime = arguments.contains("--skip-compile-time") || quick ? nil : CompileTime.measure()
 let cpu =
   (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
@@ -84,10 +96,11 @@ let cpu =
 let report = Report(
   machine: "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores",
   date: ISO8601DateFormatter().string(from: Date()), rounds: rounds, results: results, compileTime: compileTime,
-  encoding: encoding)
+  encoding: encoding, codable: codable)
 print("")
 report.printTable()
 EncodingBenchmark.printTable(encoding)
+CodableBenchmark.printTable(codable)
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -55,7 +55,7 @@ extension TapeDecoder: Decoder {
   /// A decoder of its own for `superDecoder()`: the value at `valueIndex`, or `null`.
   func subDecoder(at valueIndex: Int?, path: [any CodingKey]) -> TapeDecoder {
     let decoder = TapeDecoder(document: document, tape: tape, bytes: bytes, options: options, index: valueIndex ?? -1)
-    decoder.path = path
+    decoder.state.pointee.path = path
     return decoder
   }
 }

@@ -9,6 +9,30 @@ struct ContainerPath {
   var extra: [any CodingKey] = []
 }
 
+/// How a type is decoded: through its `init(from:)`, or by one of the decoder's own loops.
+enum ValueKind {
+  case plain
+  case array(any TapeDecodableArray.Type)
+  case dictionary(any TapeDecodableDictionary.Type)
+}
+
+/// The mutable state of a ``TapeDecoder``.
+struct DecoderState {
+  var index: Int
+  /// The coding path, as a stack.
+  var path: [any CodingKey] = []
+  /// Per depth: an object's header and where the next key lookup starts. Synthesized
+  /// `init(from:)` reads keys in declaration order, which is mostly document order.
+  var hints = RawBuffer<Int>(capacity: 32)
+  /// How the types met so far are decoded.
+  var kinds: [(id: ObjectIdentifier, kind: ValueKind)] = []
+
+  init(index: Int) {
+    self.index = index
+    path.reserveCapacity(16)
+  }
+}
+
 /// The `Decoder` behind ``ArgonautJSONDecoder``: one instance per `decode` call,
 /// reading the document's tape.
 ///
@@ -22,14 +46,19 @@ final class TapeDecoder {
   let tape: UnsafeBufferPointer<UInt64>
   let bytes: UnsafeBufferPointer<UInt8>
   let options: DecodingOptions
+  /// What changes as decoding goes, behind a pointer: stored properties of a class
+  /// pay for a dynamic exclusivity check on every write.
+  let state: UnsafeMutablePointer<DecoderState>
+
   /// The tape position of the value that `singleValueContainer()` and the
   /// container accessors read; `-1` for a `null` that the document does not hold.
-  var index: Int
-  /// The coding path, as a stack.
-  var path: [any CodingKey] = []
-  /// Per depth: an object's header and where the next key lookup starts. Synthesized
-  /// `init(from:)` reads keys in declaration order, which is mostly document order.
-  var keyHints: [Int] = []
+  var index: Int {
+    @inline(__always) get { state.pointee.index }
+    @inline(__always) set { state.pointee.index = newValue }
+  }
+
+  /// The coding path.
+  var path: [any CodingKey] { state.pointee.path }
   /// `userInfo`, for `Decoder`.
   var anyUserInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
@@ -41,8 +70,14 @@ final class TapeDecoder {
     self.tape = tape
     self.bytes = bytes
     self.options = options
-    self.index = index
-    path.reserveCapacity(16)
+    state = .allocate(capacity: 1)
+    state.initialize(to: DecoderState(index: index))
+  }
+
+  deinit {
+    state.pointee.hints.deallocate()
+    state.deinitialize(count: 1)
+    state.deallocate()
   }
 
   /// The entry at `index`; a `null` entry for `-1`.
@@ -76,16 +111,16 @@ final class TapeDecoder {
     let savedIndex = index
     index = valueIndex
     defer { index = savedIndex }
-    if container.extra.isEmpty && path.count == container.depth {
+    if container.extra.isEmpty && state.pointee.path.count == container.depth {
       guard let key else { return try body() }
-      path.append(key)
-      defer { path.removeLast() }
+      state.pointee.path.append(key)
+      defer { state.pointee.path.removeLast() }
       return try body()
     }
     // A nested container, or one used after its decoder moved on: set the whole path.
     let savedPath = path
-    path = codingPath(container, appending: key)
-    defer { path = savedPath }
+    state.pointee.path = codingPath(container, appending: key)
+    defer { state.pointee.path = savedPath }
     return try body()
   }
 
@@ -116,17 +151,36 @@ final class TapeDecoder {
     if T.self == JSON.self, valueIndex >= 0 {
       return JSON(document, at: valueIndex) as! T
     }
-    if let array = T.self as? any TapeDecodableArray.Type {
+    switch kind(of: T.self) {
+    case .plain:
+      return try with(valueIndex, in: container, key: key) { try T(from: self) }
+    case .array(let array):
       return try with(valueIndex, in: container, key: key) {
-        try array.decodeFromTape(self, at: valueIndex) as! T
+        try unsafeBitCast(array.decodeFromTape(self, at: valueIndex), to: T.self)
+      }
+    case .dictionary(let dictionary):
+      return try with(valueIndex, in: container, key: key) {
+        try unsafeBitCast(dictionary.decodeFromTape(self, at: valueIndex), to: T.self)
       }
     }
-    if let dictionary = T.self as? any TapeDecodableDictionary.Type {
-      return try with(valueIndex, in: container, key: key) {
-        try dictionary.decodeFromTape(self, at: valueIndex) as! T
-      }
+  }
+
+  /// How `type` is decoded, looked up once per type and decoding call: a
+  /// conformance check costs more than this scan of a few pointers.
+  @inline(__always)
+  func kind<T>(of type: T.Type) -> ValueKind {
+    let id = ObjectIdentifier(type)
+    for entry in state.pointee.kinds where entry.id == id { return entry.kind }
+    let kind: ValueKind
+    if let array = type as? any TapeDecodableArray.Type {
+      kind = .array(array)
+    } else if let dictionary = type as? any TapeDecodableDictionary.Type {
+      kind = .dictionary(dictionary)
+    } else {
+      kind = .plain
     }
-    return try with(valueIndex, in: container, key: key) { try T(from: self) }
+    if state.pointee.kinds.count < 32 { state.pointee.kinds.append((id, kind)) }
+    return kind
   }
 
   /// Decodes `type` from the value at ``index`` with the current coding path.

@@ -68,14 +68,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let bytes = decoder.bytes
     let end = header &+ Tape.span(tape[header])
     let slot = (path.depth &+ path.extra.count) &* 2
-    if decoder.keyHints.count <= slot { decoder.keyHints.append(contentsOf: repeatElement(-1, count: slot + 2)) }
-    let start = decoder.keyHints[slot] == header ? decoder.keyHints[slot &+ 1] : header &+ 1
+    let state = decoder.state
+    while state.pointee.hints.count <= slot &+ 1 { state.pointee.hints.append(-1) }
+    let start = state.pointee.hints[slot] == header ? state.pointee.hints[slot &+ 1] : header &+ 1
     var i = start
     while i < end {
       let next = i &+ 1 &+ Tape.span(tape[i &+ 1])
       if StringText.equals(tape[i], key, in: bytes) {
-        decoder.keyHints[slot] = header
-        decoder.keyHints[slot &+ 1] = next
+        state.pointee.hints[slot] = header
+        state.pointee.hints[slot &+ 1] = next
         return i &+ 1
       }
       i = next
@@ -84,8 +85,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     while i < start {
       let next = i &+ 1 &+ Tape.span(tape[i &+ 1])
       if StringText.equals(tape[i], key, in: bytes) {
-        decoder.keyHints[slot] = header
-        decoder.keyHints[slot &+ 1] = next
+        state.pointee.hints[slot] = header
+        state.pointee.hints[slot &+ 1] = next
         return i &+ 1
       }
       i = next

@@ -15,7 +15,7 @@ extension ByteEncoder: Encoder {
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    SingleValueWriter(encoder: self, slot: currentSlot, id: frames[currentSlot].id, depth: path.count)
+    SingleValueWriter(encoder: self, slot: currentSlot, id: stack.pointee[currentSlot].id, depth: path.count)
   }
 
   func keyedContainer<Key: CodingKey>(
@@ -81,9 +81,9 @@ struct SingleValueWriter: SingleValueEncodingContainer {
   func begin() throws {
     try encoder.reopen(slot, id: id)
     precondition(
-      encoder.frames[slot].kind == .slot,
+      encoder.stack.pointee[slot].kind == .slot,
       "Attempt to encode value through single value container when previously value already encoded.")
-    encoder.frames[slot].kind = .single
+    encoder.stack.pointee[slot].kind = .single
   }
 
   mutating func encodeNil() throws {
@@ -131,7 +131,7 @@ struct SingleValueWriter: SingleValueEncodingContainer {
   mutating func encode<T: Swift.Encodable>(_ value: T) throws {
     try encoder.reopen(slot, id: id)
     precondition(
-      encoder.frames[slot].kind == .slot,
+      encoder.stack.pointee[slot].kind == .slot,
       "Attempt to encode value through single value container when previously value already encoded.")
     try encoder.with(depth: depth, extra: extra, key: nil) { try encoder.writeValue(value, slot: slot) }
   }

@@ -7,13 +7,13 @@ import Foundation
 extension ByteEncoder {
   /// Writes `value` directly when it is a string, a number or a Boolean; `false` otherwise.
   @inline(__always)
-  func writeScalar<T: Swift.Encodable>(_ value: T) throws -> Bool {
+  func writeScalar<T: Swift.Encodable>(_ value: T, key: (any CodingKey)? = nil) throws -> Bool {
     if T.self == String.self {
       writeString(unsafeBitCast(value, to: String.self))
     } else if T.self == Int.self {
       writeInteger(unsafeBitCast(value, to: Int.self))
     } else if T.self == Double.self {
-      try writeDouble(unsafeBitCast(value, to: Double.self))
+      try writeDouble(unsafeBitCast(value, to: Double.self), key: key)
     } else if T.self == Bool.self {
       writeBool(unsafeBitCast(value, to: Bool.self))
     } else if T.self == Int64.self {
@@ -21,7 +21,7 @@ extension ByteEncoder {
     } else if T.self == UInt64.self {
       writeInteger(unsafeBitCast(value, to: UInt64.self))
     } else if T.self == Float.self {
-      try writeFloat(unsafeBitCast(value, to: Float.self))
+      try writeFloat(unsafeBitCast(value, to: Float.self), key: key)
     } else if T.self == Int32.self {
       writeInteger(unsafeBitCast(value, to: Int32.self))
     } else if T.self == UInt.self {
@@ -35,7 +35,7 @@ extension ByteEncoder {
   /// Writes `value` into the slot `slot`, which it takes over.
   func writeValue<T: Swift.Encodable>(_ value: T, slot: Int) throws {
     if try writeScalar(value) {
-      frames[slot].kind = .single
+      stack.pointee[slot].kind = .single
       return
     }
     let saved = currentSlot
@@ -46,14 +46,14 @@ extension ByteEncoder {
     } else if T.self == Data.self, let data = value as? Data {
       try writeData(data, slot: slot)
     } else if T.self == URL.self, let url = value as? URL {
-      frames[slot].kind = .single
+      stack.pointee[slot].kind = .single
       writeString(url.absoluteString)
     } else if T.self == Decimal.self, let decimal = value as? Decimal {
-      frames[slot].kind = .single
+      stack.pointee[slot].kind = .single
       writeASCII(decimal.description)
     } else if T.self == JSON.self, let json = value as? JSON {
-      frames[slot].kind = .single
-      output.append(contentsOf: JSONSerializer.compact.bytes(from: json))
+      stack.pointee[slot].kind = .single
+      appendBytes(JSONSerializer.compact.bytes(from: json))
     } else if let array = value as? any ByteEncodableArray {
       try array.encodeElements(to: self, slot: slot)
     } else if let dictionary = value as? any ByteEncodableDictionary {
@@ -68,18 +68,18 @@ extension ByteEncoder {
     case .deferredToDate:
       try date.encode(to: self)
     case .secondsSince1970:
-      frames[slot].kind = .single
+      stack.pointee[slot].kind = .single
       try writeDouble(date.timeIntervalSince1970)
     case .millisecondsSince1970:
-      frames[slot].kind = .single
+      stack.pointee[slot].kind = .single
       try writeDouble(1000 * date.timeIntervalSince1970)
     case .iso8601:
-      frames[slot].kind = .single
+      stack.pointee[slot].kind = .single
       writeString(date.formatted(Date.ISO8601FormatStyle()))
     #if canImport(Darwin)
       // Elsewhere `.formatted` is built as `.custom`.
       case .formatted(let formatter):
-        frames[slot].kind = .single
+        stack.pointee[slot].kind = .single
         writeString(formatter.string(from: date))
     #endif
     case .custom(let closure):
@@ -94,7 +94,7 @@ extension ByteEncoder {
     case .deferredToData:
       try data.encode(to: self)
     case .base64:
-      frames[slot].kind = .single
+      stack.pointee[slot].kind = .single
       writeString(data.base64EncodedString())
     case .custom(let closure):
       try closure(data, self)
@@ -108,27 +108,36 @@ extension ByteEncoder {
   @inline(__always)
   func writeBool(_ value: Bool) {
     if value {
-      output.append(contentsOf: [0x74, 0x72, 0x75, 0x65])  // true
+      appendASCII("true")
     } else {
-      output.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])  // false
+      appendASCII("false")
     }
   }
 
   func writeNull() {
-    output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
+    appendASCII("null")
+  }
+
+  @inline(__always)
+  func appendASCII(_ text: StaticString) {
+    out.pointee.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  func appendBytes(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { out.pointee.append(contentsOf: $0) }
   }
 
   func writeASCII(_ text: String) {
     var text = text
-    text.withUTF8 { output.append(contentsOf: $0) }
+    text.withUTF8 { out.pointee.append(contentsOf: $0) }
   }
 
   @inline(__always)
   func writeInteger<T: FixedWidthInteger>(_ value: T) {
-    if value < 0 { output.append(UInt8(ascii: "-")) }
+    if value < 0 { out.pointee.append(UInt8(ascii: "-")) }
     var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
     if magnitude < 10 {
-      output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+      out.pointee.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
       return
     }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -138,17 +147,21 @@ extension ByteEncoder {
         digits[n] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
       } while magnitude > 0
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[n...]))
+      out.pointee.append(contentsOf: UnsafeBufferPointer(rebasing: digits[n...]))
     }
   }
 
-  func writeDouble(_ value: Double) throws {
-    guard value.isFinite else { return try writeNonConforming(value, isNaN: value.isNaN, isNegative: value < 0) }
+  func writeDouble(_ value: Double, key: (any CodingKey)? = nil) throws {
+    guard value.isFinite else {
+      return try writeNonConforming(value, isNaN: value.isNaN, isNegative: value < 0, key: key)
+    }
     writeFloatingPoint(value.description)
   }
 
-  func writeFloat(_ value: Float) throws {
-    guard value.isFinite else { return try writeNonConforming(value, isNaN: value.isNaN, isNegative: value < 0) }
+  func writeFloat(_ value: Float, key: (any CodingKey)? = nil) throws {
+    guard value.isFinite else {
+      return try writeNonConforming(value, isNaN: value.isNaN, isNegative: value < 0, key: key)
+    }
     writeFloatingPoint(value.description)
   }
 
@@ -158,20 +171,20 @@ extension ByteEncoder {
     var text = text
     text.withUTF8 { bytes in
       if bytes.count > 2 && bytes[bytes.count - 2] == UInt8(ascii: ".") && bytes[bytes.count - 1] == UInt8(ascii: "0") {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes.dropLast(2)))
+        out.pointee.append(contentsOf: UnsafeBufferPointer(rebasing: bytes.dropLast(2)))
       } else {
-        output.append(contentsOf: bytes)
+        out.pointee.append(contentsOf: bytes)
       }
     }
   }
 
-  func writeNonConforming(_ value: Any, isNaN: Bool, isNegative: Bool) throws {
+  func writeNonConforming(_ value: Any, isNaN: Bool, isNegative: Bool, key: (any CodingKey)?) throws {
     guard case .convertToString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloats
     else {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
-          codingPath: path,
+          codingPath: key.map { path + [$0] } ?? path,
           debugDescription:
             "Unable to encode \(type(of: value)).\(isNaN ? "nan" : isNegative ? "-infinity" : "infinity") directly in JSON."
         ))
@@ -184,7 +197,7 @@ extension ByteEncoder {
   func writeString(_ string: String) {
     var string = string
     string.withUTF8 { text in
-      output.append(UInt8(ascii: "\""))
+      out.pointee.append(UInt8(ascii: "\""))
       let escapesSlashes = options.escapesSlashes
       var runStart = 0
       var i = 0
@@ -197,26 +210,26 @@ extension ByteEncoder {
           i &+= 1
           continue
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
-        output.append(UInt8(ascii: "\\"))
+        out.pointee.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
+        out.pointee.append(UInt8(ascii: "\\"))
         switch c {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(c)
-        case 0x08: output.append(UInt8(ascii: "b"))
-        case 0x0C: output.append(UInt8(ascii: "f"))
-        case 0x0A: output.append(UInt8(ascii: "n"))
-        case 0x0D: output.append(UInt8(ascii: "r"))
-        case 0x09: output.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.pointee.append(c)
+        case 0x08: out.pointee.append(UInt8(ascii: "b"))
+        case 0x0C: out.pointee.append(UInt8(ascii: "f"))
+        case 0x0A: out.pointee.append(UInt8(ascii: "n"))
+        case 0x0D: out.pointee.append(UInt8(ascii: "r"))
+        case 0x09: out.pointee.append(UInt8(ascii: "t"))
         default:
           let hex: [UInt8] = Array("0123456789abcdef".utf8)
-          output.append(contentsOf: [
+          appendBytes([
             UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(c >> 4)], hex[Int(c & 0xF)],
           ])
         }
         i &+= 1
         runStart = i
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<n]))
-      output.append(UInt8(ascii: "\""))
+      out.pointee.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<n]))
+      out.pointee.append(UInt8(ascii: "\""))
     }
   }
 }
@@ -226,6 +239,8 @@ extension ByteEncoder {
 /// An array that ``ByteEncoder`` writes without an unkeyed container.
 protocol ByteEncodableArray {
   func encodeElements(to encoder: ByteEncoder, slot: Int) throws
+  /// Writes `value`, which must be of this type, as an array in a new slot.
+  static func encodeArray<T>(_ value: T, to encoder: ByteEncoder) throws
 }
 
 /// A `[String: Value]`, written member by member. Its keys are never converted by
@@ -237,11 +252,54 @@ protocol ByteEncodableDictionary {
 extension Array: ByteEncodableArray where Element: Swift.Encodable {
   func encodeElements(to encoder: ByteEncoder, slot: Int) throws {
     _ = encoder.openContainer(.array, in: slot)
-    let depth = encoder.path.count
-    for (n, element) in enumerated() {
-      encoder.beginElement(slot)
-      try encoder.encodeNested(element, depth: depth, extra: [], key: IndexKey(n))
+    // Arrays of scalars, in loops of their own.
+    if Element.self == Double.self {
+      for (n, value) in unsafeBitCast(self, to: [Double].self).enumerated() {
+        encoder.beginElement(slot)
+        try encoder.writeDouble(value, key: IndexKey(n))
+      }
+    } else if Element.self == Int.self {
+      for value in unsafeBitCast(self, to: [Int].self) {
+        encoder.beginElement(slot)
+        encoder.writeInteger(value)
+      }
+    } else if Element.self == String.self {
+      for value in unsafeBitCast(self, to: [String].self) {
+        encoder.beginElement(slot)
+        encoder.writeString(value)
+      }
+    } else if Element.self == Bool.self {
+      for value in unsafeBitCast(self, to: [Bool].self) {
+        encoder.beginElement(slot)
+        encoder.writeBool(value)
+      }
+    } else if let nested = Element.self as? any ByteEncodableArray.Type {
+      // Arrays of arrays, without a slot per element.
+      let depth = encoder.path.count
+      var n = 0
+      while n < count {
+        encoder.beginElement(slot)
+        encoder.path.append(IndexKey(n))
+        try nested.encodeArray(self[n], to: encoder)
+        encoder.path.removeLast()
+        n += 1
+      }
+      _ = depth
+    } else {
+      let depth = encoder.path.count
+      var n = 0
+      while n < count {
+        encoder.beginElement(slot)
+        try encoder.encodeNested(self[n], depth: depth, extra: [], key: IndexKey(n))
+        n += 1
+      }
     }
+  }
+
+  static func encodeArray<T>(_ value: T, to encoder: ByteEncoder) throws {
+    let slot = encoder.pushSlot()
+    try unsafeBitCast(value, to: [Element].self).encodeElements(to: encoder, slot: slot)
+    encoder.close(downTo: slot)
   }
 }
 

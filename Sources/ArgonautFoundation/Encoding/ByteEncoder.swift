@@ -31,8 +31,10 @@ final class ByteEncoder {
   }
 
   let options: EncodingOptions
-  var output: [UInt8] = []
-  var frames: [Frame] = []
+  /// The text written so far.
+  let out: UnsafeMutablePointer<RawBuffer<UInt8>>
+  /// Open containers and slots, innermost last.
+  let stack: UnsafeMutablePointer<RawBuffer<Frame>>
   var nextID = 0
   /// The slot that `container(keyedBy:)`, `unkeyedContainer()` and
   /// `singleValueContainer()` of this encoder fill.
@@ -43,15 +45,27 @@ final class ByteEncoder {
 
   init(options: EncodingOptions) {
     self.options = options
-    output.reserveCapacity(4096)
-    frames.reserveCapacity(16)
+    out = .allocate(capacity: 1)
+    out.initialize(to: RawBuffer(capacity: 4096))
+    stack = .allocate(capacity: 1)
+    stack.initialize(to: RawBuffer(capacity: 16))
     path.reserveCapacity(16)
   }
+
+  deinit {
+    out.pointee.deallocate()
+    out.deallocate()
+    stack.pointee.deallocate()
+    stack.deallocate()
+  }
+
+  /// The text written.
+  var output: [UInt8] { out.pointee.array }
 
   func encodeTopLevel<T: Swift.Encodable>(_ value: T) throws {
     let slot = pushSlot()
     try writeValue(value, slot: slot)
-    if frames[slot].kind == .slot {
+    if stack.pointee[slot].kind == .slot {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
@@ -63,24 +77,25 @@ final class ByteEncoder {
 
   func pushSlot() -> Int {
     nextID &+= 1
-    frames.append(Frame(kind: .slot, id: nextID, level: frames.last.map { $0.level + ($0.kind == .slot ? 0 : 1) } ?? 0))
-    return frames.count - 1
+    stack.pointee.append(
+      Frame(kind: .slot, id: nextID, level: stack.pointee.last.map { $0.level + ($0.kind == .slot ? 0 : 1) } ?? 0))
+    return stack.pointee.count - 1
   }
 
   /// Closes every frame above `index`, and `index` itself.
   @inline(__always)
   func close(downTo index: Int) {
-    while frames.count > index { closeTop() }
+    while stack.pointee.count > index { closeTop() }
   }
 
   /// Closes every frame above `index`, so that it can be written to; throws when
   /// the frame a container was made for is gone.
   @inline(__always)
   func reopen(_ index: Int, id: Int) throws {
-    if frames.count - 1 != index {
-      guard index < frames.count, frames[index].id == id else { throw outOfOrder() }
-      while frames.count - 1 > index { closeTop() }
-    } else if frames[index].id != id {
+    if stack.pointee.count - 1 != index {
+      guard index < stack.pointee.count, stack.pointee[index].id == id else { throw outOfOrder() }
+      while stack.pointee.count - 1 > index { closeTop() }
+    } else if stack.pointee[index].id != id {
       throw outOfOrder()
     }
   }
@@ -95,7 +110,7 @@ final class ByteEncoder {
   }
 
   func closeTop() {
-    let frame = frames.removeLast()
+    let frame = stack.pointee.removeLast()
     switch frame.kind {
     case .slot:
       // `JSONEncoder` writes a value that encoded nothing as an empty object.
@@ -114,47 +129,50 @@ final class ByteEncoder {
 
   @inline(__always)
   func writeOpen(_ byte: UInt8) {
-    output.append(byte)
+    out.pointee.append(byte)
   }
 
   func writeClose(_ byte: UInt8, count: Int, level: Int) {
     if options.isPretty {
-      output.append(UInt8(ascii: "\n"))
-      if count == 0 { output.append(UInt8(ascii: "\n")) }
+      out.pointee.append(UInt8(ascii: "\n"))
+      if count == 0 { out.pointee.append(UInt8(ascii: "\n")) }
       indent(level)
     }
-    output.append(byte)
+    out.pointee.append(byte)
   }
 
   func indent(_ level: Int) {
-    for _ in 0..<level { output.append(contentsOf: [0x20, 0x20]) }
+    for _ in 0..<level {
+      out.pointee.append(0x20)
+      out.pointee.append(0x20)
+    }
   }
 
   /// Turns the slot `index` into a container of `kind`, or reuses the container of
   /// that kind it already is.
   func openContainer(_ kind: Kind, in index: Int) -> Frame {
-    while frames.count - 1 > index { closeTop() }
-    switch frames[index].kind {
+    while stack.pointee.count - 1 > index { closeTop() }
+    switch stack.pointee[index].kind {
     case .slot:
-      frames[index].kind = kind
-      frames[index].firstMember = members.count
+      stack.pointee[index].kind = kind
+      stack.pointee[index].firstMember = members.count
       writeOpen(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
     case kind:
       break
     default:
       preconditionFailure("Attempt to push a new \(kind) container when a different value was already encoded here.")
     }
-    return frames[index]
+    return stack.pointee[index]
   }
 
   /// Starts the next element of the array at `index`: the separator and indentation.
   @inline(__always)
   func beginElement(_ index: Int) {
-    if frames[index].count > 0 { output.append(UInt8(ascii: ",")) }
-    frames[index].count += 1
+    if stack.pointee[index].count > 0 { out.pointee.append(UInt8(ascii: ",")) }
+    stack.pointee[index].count += 1
     if options.isPretty {
-      output.append(UInt8(ascii: "\n"))
-      indent(frames[index].level + 1)
+      out.pointee.append(UInt8(ascii: "\n"))
+      indent(stack.pointee[index].level + 1)
     }
   }
 
@@ -171,21 +189,23 @@ final class ByteEncoder {
   /// Starts the member `name` of the object at `index`, written as is.
   @inline(__always)
   func beginMember(_ index: Int, name: String) {
-    if frames[index].count > 0 {
-      if options.sortsKeys { members[members.count - 1].end = output.count }
-      output.append(UInt8(ascii: ","))
+    if stack.pointee[index].count > 0 {
+      if options.sortsKeys { members[members.count - 1].end = out.pointee.count }
+      out.pointee.append(UInt8(ascii: ","))
     }
-    frames[index].count += 1
+    stack.pointee[index].count += 1
     if options.isPretty {
-      output.append(UInt8(ascii: "\n"))
-      indent(frames[index].level + 1)
+      out.pointee.append(UInt8(ascii: "\n"))
+      indent(stack.pointee[index].level + 1)
     }
-    if options.sortsKeys { members.append((name, output.count, 0)) }
+    if options.sortsKeys { members.append((name, out.pointee.count, 0)) }
     writeString(name)
     if options.isPretty {
-      output.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+      out.pointee.append(0x20)
+      out.pointee.append(UInt8(ascii: ":"))
+      out.pointee.append(0x20)
     } else {
-      output.append(UInt8(ascii: ":"))
+      out.pointee.append(UInt8(ascii: ":"))
     }
   }
 
@@ -199,21 +219,24 @@ final class ByteEncoder {
 
   /// Rewrites the members of a closing object in the order of their keys' UTF-8 bytes.
   func sortMembers(of frame: Frame) {
-    members[members.count - 1].end = output.count
+    members[members.count - 1].end = out.pointee.count
     let list = members[frame.firstMember...]
     let start = list.first!.start
-    let region = Array(output[start...])
+    let region = Array(UnsafeBufferPointer(start: out.pointee.base + start, count: out.pointee.count - start))
     let sorted = list.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-    output.removeSubrange(start...)
+    out.pointee.truncate(to: start)
     for (n, member) in sorted.enumerated() {
       if n > 0 {
-        output.append(UInt8(ascii: ","))
+        out.pointee.append(UInt8(ascii: ","))
         if options.isPretty {
-          output.append(UInt8(ascii: "\n"))
+          out.pointee.append(UInt8(ascii: "\n"))
           indent(frame.level + 1)
         }
       }
-      output.append(contentsOf: region[(member.start - start)..<(member.end - start)])
+      region.withUnsafeBufferPointer { region in
+        out.pointee.append(
+          contentsOf: UnsafeBufferPointer(rebasing: region[(member.start - start)..<(member.end - start)]))
+      }
     }
   }
 
@@ -241,10 +264,8 @@ final class ByteEncoder {
   func encodeNested<T: Swift.Encodable>(
     _ value: T, depth: Int, extra: [any CodingKey], key: (any CodingKey)?
   ) throws {
-    // Doubles and floats may throw, with the path of the value.
-    if T.self != Double.self && T.self != Float.self, try writeScalar(value) { return }
+    if try writeScalar(value, key: key) { return }
     try with(depth: depth, extra: extra, key: key) {
-      if try writeScalar(value) { return }
       let slot = pushSlot()
       let saved = currentSlot
       currentSlot = slot

@@ -43,12 +43,12 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
     try begin(key)
-    try encoder.with(depth: depth, extra: extra, key: key) { try encoder.writeDouble(value) }
+    try encoder.writeDouble(value, key: key)
   }
 
   mutating func encode(_ value: Float, forKey key: Key) throws {
     try begin(key)
-    try encoder.with(depth: depth, extra: extra, key: key) { try encoder.writeFloat(value) }
+    try encoder.writeFloat(value, key: key)
   }
 
   mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
@@ -104,7 +104,7 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   func superEncoder(name key: some CodingKey) -> any Encoder {
     let slot = beginNested(key)
-    return SlotEncoder(encoder: encoder, slot: slot, id: encoder.frames[slot].id, codingPath: codingPath + [key])
+    return SlotEncoder(encoder: encoder, slot: slot, id: encoder.stack.pointee[slot].id, codingPath: codingPath + [key])
   }
 }
 
@@ -152,12 +152,12 @@ struct ByteUnkeyedContainer: UnkeyedEncodingContainer {
 
   mutating func encode(_ value: Double) throws {
     let key = try begin()
-    try encoder.with(depth: depth, extra: extra, key: key) { try encoder.writeDouble(value) }
+    try encoder.writeDouble(value, key: key)
   }
 
   mutating func encode(_ value: Float) throws {
     let key = try begin()
-    try encoder.with(depth: depth, extra: extra, key: key) { try encoder.writeFloat(value) }
+    try encoder.writeFloat(value, key: key)
   }
 
   mutating func encode(_ value: Int) throws { try integer(value) }
@@ -196,7 +196,7 @@ struct ByteUnkeyedContainer: UnkeyedEncodingContainer {
 
   mutating func superEncoder() -> any Encoder {
     let (slot, key) = beginNested()
-    return SlotEncoder(encoder: encoder, slot: slot, id: encoder.frames[slot].id, codingPath: codingPath + [key])
+    return SlotEncoder(encoder: encoder, slot: slot, id: encoder.stack.pointee[slot].id, codingPath: codingPath + [key])
   }
 
   mutating func beginNested() -> (Int, IndexKey) {
