@@ -110,4 +110,22 @@ struct CodableServiceTests {
     }.get()
     #expect(viaSend.decodedBy == "Argonaut" && viaSend.titles == feed.titles)
   }
+
+  @Test("Resource without parse: decodes a Codable value with ArgonautJSONDecoder, and a dual one with Argonaut's")
+  func resources() async throws {
+    let configuration = try configuration
+    let request = Request(.get, "/newsFeed", parameters: ["userId": "ada"])
+    let feed = try await result(in: configuration) { () async throws(ServiceError) in
+      try await CodableFeedService().load(Resource<CodableFeed>(request))
+    }.get()
+    #expect(feed.posts.first?.title == "Notes on the Analytical Engine")
+    let dual = try await result(in: configuration) { () async throws(ServiceError) in
+      try await CodableFeedService().load(Resource<DualFeed>(request))
+    }.get()
+    #expect(dual.decodedBy == "Argonaut")
+    let outcome = await result(in: configuration) { () async throws(ServiceError) in
+      try await CodableFeedService().load(Resource<CodableFeed>(Request(.get, "/wrong-shape")))
+    }
+    #expect(outcome.failure?.decodeError == .missingKey("postDate", path: ["posts", 1]))
+  }
 }
