@@ -9,6 +9,9 @@ let package = Package(
   products: [
     // The Foundation-free core: JSON, Decoded, Decodable, operators, curry.
     .library(name: "Argonaut", targets: ["Argonaut"]),
+    // Argo 5's generic subscripts (`json["key"]` as a `Decoded<T>`), for code migrating
+    // from Argo. Separate, because they slow down the type-checking of plain accessors.
+    .library(name: "ArgonautCompatibility", targets: ["ArgonautCompatibility"]),
     // Per-domain services over HTTP (Foundation, plus FoundationNetworking on Linux).
     .library(name: "ArgonautServices", targets: ["ArgonautServices"]),
     // The bridge to Foundation: ArgonautJSONDecoder/Encoder, JSON: Codable, Date, URL, Data, Decimal, UUID.
@@ -20,10 +23,11 @@ let package = Package(
     // of the core.
     .library(
       name: "ArgonautDynamic", type: .dynamic,
-      targets: ["Argonaut", "ArgonautFoundation", "ArgonautServices", "NewsFeedExample"]),
+      targets: ["Argonaut", "ArgonautCompatibility", "ArgonautFoundation", "ArgonautServices", "NewsFeedExample"]),
   ],
   targets: [
     .target(name: "Argonaut"),
+    .target(name: "ArgonautCompatibility", dependencies: ["Argonaut"]),
     .target(name: "ArgonautFoundation", dependencies: ["Argonaut"]),
     .target(name: "ArgonautServices", dependencies: ["Argonaut", "ArgonautFoundation"]),
     .target(name: "NewsFeedExample", dependencies: ["Argonaut", "ArgonautServices"]),
@@ -36,6 +40,11 @@ let package = Package(
     .testTarget(
       name: "ArgonautTests", dependencies: ["Argonaut", "CorpusModels"],
       // Decoder chains must type-check fast; CI fails on any warning.
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]),
+    // Separate from ArgonautTests: the generic subscripts would otherwise leak into
+    // every file of that target, and change what its plain accessors resolve to.
+    .testTarget(
+      name: "ArgonautCompatibilityTests", dependencies: ["Argonaut", "ArgonautCompatibility"],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]),
     // The example server as a suite trait, shared by the services test targets.
     .target(

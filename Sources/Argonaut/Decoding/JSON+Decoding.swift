@@ -18,7 +18,7 @@ extension JSON {
   @inlinable
   public func decode<T: Decodable>(_ key: some JSONKey, as type: T.Type = T.self) -> Decoded<T>
   where T.DecodedType == T {
-    key.decodeValue(in: self)
+    key.decodeValue(in: self, with: T.decode)
   }
 
   /// Decodes the value at `key` (a key or a key path), or `nil` when a key is missing
@@ -27,14 +27,14 @@ extension JSON {
   @inlinable
   public func decodeIfPresent<T: Decodable>(_ key: some JSONKey, as type: T.Type = T.self) -> Decoded<T?>
   where T.DecodedType == T {
-    key.decodeValueIfPresent(in: self)
+    key.decodeValueIfPresent(in: self, with: T.decode)
   }
 
   /// Decodes the array at `key` (a key or a key path). Aliased by `<||`.
   @inlinable
   public func decodeArray<T: Decodable>(_ key: some JSONKey, of type: T.Type = T.self) -> Decoded<[T]>
   where T.DecodedType == T {
-    key.decodeValue(in: self)
+    key.decodeValue(in: self, with: { [T].decode($0) })
   }
 
   /// Decodes the array at `key` (a key or a key path), or `nil` when a key is missing
@@ -42,7 +42,25 @@ extension JSON {
   @inlinable
   public func decodeArrayIfPresent<T: Decodable>(_ key: some JSONKey, of type: T.Type = T.self) -> Decoded<[T]?>
   where T.DecodedType == T {
-    key.decodeValueIfPresent(in: self)
+    key.decodeValueIfPresent(in: self, with: { [T].decode($0) })
+  }
+
+  /// Decodes the value at `key` (a key or a key path) with a decoder of your own, such
+  /// as `Int64.decode(numericString:)`, with the key in the error's path.
+  ///
+  /// ```swift
+  /// let id = j.decode("id_str", using: Int64.decode(numericString:))
+  /// ```
+  @inlinable
+  public func decode<T>(_ key: some JSONKey, using decoder: (JSON) -> Decoded<T>) -> Decoded<T> {
+    key.decodeValue(in: self, with: decoder)
+  }
+
+  /// Decodes the value at `key` with a decoder of your own, or gives `nil` when a key
+  /// is missing or a value is `null`.
+  @inlinable
+  public func decodeIfPresent<T>(_ key: some JSONKey, using decoder: (JSON) -> Decoded<T>) -> Decoded<T?> {
+    key.decodeValueIfPresent(in: self, with: decoder)
   }
 }
 

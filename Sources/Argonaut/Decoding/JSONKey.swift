@@ -8,38 +8,47 @@
 ///
 /// Other types are not meant to conform: its requirements are the library's own.
 public protocol JSONKey: Sendable {
-  /// Decodes the value this key locates in `json`, with the key in the error's path.
-  func decodeValue<T: Decodable>(in json: JSON) -> Decoded<T> where T.DecodedType == T
+  /// Decodes the value this key locates in `json` with `decoder`, with the key in the
+  /// error's path.
+  func decodeValue<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T>
 
-  /// Decodes the value this key locates in `json`, or `nil` when it is missing or
-  /// `null`.
-  func decodeValueIfPresent<T: Decodable>(in json: JSON) -> Decoded<T?> where T.DecodedType == T
+  /// Decodes the value this key locates in `json` with `decoder`, or gives `nil` when a
+  /// key is missing or a value is `null`.
+  func decodeValueIfPresent<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T?>
+
+  /// `error` as seen from the value that holds this key: the key goes in front of its path.
+  func prefixing(_ error: DecodeError) -> DecodeError
 }
 
 extension String: JSONKey {
   /// The member for this key of an object.
   @inlinable
-  public func decodeValue<T: Decodable>(in json: JSON) -> Decoded<T> where T.DecodedType == T {
+  public func decodeValue<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
     guard let value = object[self] else { return .failure(.missingKey(self)) }
-    return T.decode(value).prefixingPath(.key(self))
+    return decoder(value).prefixingPath(.key(self))
   }
 
   /// The member for this key of an object, or `nil` when missing or `null`.
   @inlinable
-  public func decodeValueIfPresent<T: Decodable>(in json: JSON) -> Decoded<T?> where T.DecodedType == T {
+  public func decodeValueIfPresent<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T?> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
     guard let value = object[self], !value.isNull else { return .success(nil) }
-    return T.decode(value).map(Optional.some).prefixingPath(.key(self))
+    return decoder(value).map(Optional.some).prefixingPath(.key(self))
+  }
+
+  @inlinable
+  public func prefixing(_ error: DecodeError) -> DecodeError {
+    error.prefixed(by: .key(self))
   }
 }
 
 extension Array: JSONKey where Element == String {
   /// The value at the end of this key path.
   @inlinable
-  public func decodeValue<T: Decodable>(in json: JSON) -> Decoded<T> where T.DecodedType == T {
+  public func decodeValue<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T> {
     switch json.member(at: self, nullIsAbsent: false) {
-    case .found(let value): return T.decode(value).prefixingPath(self)
+    case .found(let value): return decoder(value).prefixingPath(self)
     case .absent(let error), .failed(let error): return .failure(error)
     }
   }
@@ -47,11 +56,16 @@ extension Array: JSONKey where Element == String {
   /// The value at the end of this key path, or `nil` when a key is missing or a
   /// value along the path is `null`.
   @inlinable
-  public func decodeValueIfPresent<T: Decodable>(in json: JSON) -> Decoded<T?> where T.DecodedType == T {
+  public func decodeValueIfPresent<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T?> {
     switch json.member(at: self, nullIsAbsent: true) {
-    case .found(let value): return T.decode(value).map(Optional.some).prefixingPath(self)
+    case .found(let value): return decoder(value).map(Optional.some).prefixingPath(self)
     case .absent: return .success(nil)
     case .failed(let error): return .failure(error)
     }
+  }
+
+  @inlinable
+  public func prefixing(_ error: DecodeError) -> DecodeError {
+    reversed().reduce(error) { $0.prefixed(by: .key($1)) }
   }
 }
