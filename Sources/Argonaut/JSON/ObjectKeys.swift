@@ -149,9 +149,12 @@ enum ObjectKeys {
     } else {
       for i in 0..<n { first = first << 8 | UInt64(p[i]) }
     }
-    var h = (first ^ UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
-    h = (h ^ (h >> 29) ^ last) &* 0x94D0_49BB_1331_11EB
-    return h ^ (h >> 32)
+    // Both words go through a multiplication whose high bits are folded down, so a
+    // key's every byte reaches the low bits that pick a slot (keys such as "key_10000"
+    // and "key_10001" differ only in their last byte).
+    var h = first &* 0x9E37_79B9_7F4A_7C15 ^ (last ^ UInt64(truncatingIfNeeded: n)) &* 0xBF58_476D_1CE4_E5B9
+    h = (h ^ (h >> 31)) &* 0x94D0_49BB_1331_11EB
+    return h ^ (h >> 29)
   }
 
   /// Rewrites the members so that each key appears once, at its first position, with
