@@ -75,23 +75,43 @@ struct JSONScanner: ~Copyable {
 
   @inline(__always)
   func skipWhitespace(_ p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+    // Most tokens follow each other directly, or after one space (`"key": value`).
+    guard p < end && p.pointee <= 0x20 else { return p }
+    if end - p >= 2 && p.pointee == 0x20 && p[1] > 0x20 { return p + 1 }
+    return JSONScanner.skipWhitespaceRun(p, end: end)
+  }
+
+  /// Skips a run of whitespace (indentation, newlines) eight bytes at a time. Static,
+  /// so that the scanner's state stays in registers around the call.
+  @inline(never)
+  static func skipWhitespaceRun(_ p: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
     var p = p
+    while end - p >= 8 {
+      let w = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+      let other = nonWhitespaceBytes(w)
+      if other != 0 { return p + other.trailingZeroBitCount &>> 3 }
+      p += 8
+    }
     while p < end {
       let c = p.pointee
-      guard c <= 0x20 else { break }
-      if c == 0x20 {
-        // Indentation comes in runs of spaces: skip eight at a time.
-        while end - p >= 8 && UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
-          p += 8
-        }
-        p += p < end && p.pointee == 0x20 ? 1 : 0
-      } else if c == 0x0A || c == 0x0D || c == 0x09 {
-        p += 1
-      } else {
-        break
-      }
+      guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+      p += 1
     }
     return p
+  }
+
+  /// A mask with the high bit set in each byte of `w` that is not JSON whitespace
+  /// (space, line feed, carriage return, tab). Exact for every byte: no borrow or
+  /// carry crosses between bytes.
+  @inline(__always)
+  static func nonWhitespaceBytes(_ w: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    @inline(__always) func equal(_ byte: UInt64) -> UInt64 {
+      let x = w ^ (ones &* byte)
+      return ~(((x & lows) &+ lows) | x) & ~lows
+    }
+    return ~(equal(0x20) | equal(0x0A) | equal(0x0D) | equal(0x09)) & ~lows
   }
 
   mutating func scanDocument() throws(JSONParseError) {
