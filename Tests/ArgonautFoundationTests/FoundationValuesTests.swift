@@ -46,7 +46,9 @@ struct FoundationValuesTests {
     let tenth = try #require(Decimal.decode(try JSON(parsing: "0.1")).value)
     #expect(tenth == Decimal(string: "0.1")!)
     #expect(tenth * 10 == 1)
-    #expect(Decimal.decode(try JSON(parsing: "12345678901234567890.123")).value == Decimal(string: "12345678901234567890.123"))
+    #expect(
+      Decimal.decode(try JSON(parsing: "12345678901234567890.123")).value == Decimal(string: "12345678901234567890.123")
+    )
     #expect(Decimal(string: "12.340")!.encode() == (try JSON(parsing: "12.34")))
     #expect(Decimal.decode("1").error != nil)
   }

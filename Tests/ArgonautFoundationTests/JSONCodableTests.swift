@@ -38,7 +38,8 @@ struct JSONCodableTests {
   @Test("a Codable model holds a JSON field, exact numbers included, through ArgonautJSONDecoder")
   func jsonField() throws {
     let event = try ArgonautJSONDecoder().decode(Event.self, from: Data(text.utf8))
-    #expect(event.payload == (try JSON(parsing: #"{"big": 123456789012345678901234567890, "list": [1.5, true, null]}"#)))
+    #expect(
+      event.payload == (try JSON(parsing: #"{"big": 123456789012345678901234567890, "list": [1.5, true, null]}"#)))
     guard case .number(let big)? = event.payload["big"] else {
       Issue.record("payload.big is not a number")
       return
@@ -50,9 +51,13 @@ struct JSONCodableTests {
 
   @Test("JSON decodes and encodes through Foundation's coders too")
   func jsonWithFoundation() throws {
-    let small = #"{"name": "launch", "payload": {"n": -3, "u": 18446744073709551615, "d": 1.5, "s": "x", "a": [false, null], "o": {}}}"#
+    let small =
+      #"{"name": "launch", "payload": {"n": -3, "u": 18446744073709551615, "d": 1.5, "s": "x", "a": [false, null], "o": {}}}"#
     let event = try JSONDecoder().decode(Event.self, from: Data(small.utf8))
-    #expect(event.payload == (try JSON(parsing: #"{"n": -3, "u": 18446744073709551615, "d": 1.5, "s": "x", "a": [false, null], "o": {}}"#)))
+    #expect(
+      event.payload
+        == (try JSON(parsing: #"{"n": -3, "u": 18446744073709551615, "d": 1.5, "s": "x", "a": [false, null], "o": {}}"#))
+    )
     let encoder = JSONEncoder()
     encoder.keyEncodingStrategy = .convertToSnakeCase
     let payload: JSON = ["camelCase": 1]

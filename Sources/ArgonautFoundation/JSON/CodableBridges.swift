@@ -52,7 +52,8 @@ extension DecodesWithArgonaut {
       self = value
     case .failure(let error):
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
     }
   }
 }
