@@ -8,25 +8,25 @@ private struct Event: Codable, Equatable {
   let payload: JSON
 }
 
-private struct Settings: Codable, Equatable, DecodesWithCodable {
+private struct ThemeSettings: Codable, Equatable, DecodesWithCodable {
   let theme: String
   let fontSize: Int
 }
 
 /// A hand-written Argonaut decoder holding a Codable sub-model.
-private struct Account: Equatable, DecodesWithArgonaut {
+private struct UserAccount: Equatable, DecodesWithArgonaut {
   let id: Int
-  let settings: Settings
+  let settings: ThemeSettings
 
-  static func decode(_ j: JSON) -> Decoded<Account> {
-    curry(Account.init) <^> j <| "id" <*> j <| "settings"
+  static func decode(_ j: JSON) -> Decoded<UserAccount> {
+    curry(UserAccount.init) <^> j <| "id" <*> j <| "settings"
   }
 }
 
 /// A Codable model holding a model with a hand-written Argonaut decoder.
 private struct Session: Codable, Equatable {
   let token: String
-  let account: Account
+  let account: UserAccount
 
   func encode(to encoder: any Encoder) throws {}
 }
@@ -68,18 +68,18 @@ struct JSONCodableTests {
   @Test("json.decode(as:) reads a Codable model out of a JSON value, with the path of a failure")
   func decodeAs() throws {
     let json = try JSON(parsing: #"{"settings": {"theme": "dark", "fontSize": 14}, "bad": {"theme": 1}}"#)
-    #expect(try json["settings"]?.decode(as: Settings.self) == Settings(theme: "dark", fontSize: 14))
-    #expect(throws: DecodingError.self) { try json["bad"]?.decode(as: Settings.self) }
-    let encoded = try ArgonautJSONEncoder().encodeJSON(Settings(theme: "dark", fontSize: 14))
+    #expect(try json["settings"]?.decode(as: ThemeSettings.self) == ThemeSettings(theme: "dark", fontSize: 14))
+    #expect(throws: DecodingError.self) { try json["bad"]?.decode(as: ThemeSettings.self) }
+    let encoded = try ArgonautJSONEncoder().encodeJSON(ThemeSettings(theme: "dark", fontSize: 14))
     #expect(encoded == ["theme": "dark", "fontSize": 14])
   }
 
   @Test("a hand-written decoder embeds a Codable sub-model, and a Codable model embeds a hand-written one")
   func bridges() throws {
     let json = try JSON(parsing: #"{"id": 7, "settings": {"theme": "dark", "fontSize": 14}}"#)
-    #expect(Account.decode(json).value == Account(id: 7, settings: Settings(theme: "dark", fontSize: 14)))
+    #expect(UserAccount.decode(json).value == UserAccount(id: 7, settings: ThemeSettings(theme: "dark", fontSize: 14)))
     let broken = try JSON(parsing: #"{"id": 7, "settings": {"theme": "dark"}}"#)
-    #expect(Account.decode(broken).error == .missingKey("fontSize", path: ["settings"]))
+    #expect(UserAccount.decode(broken).error == .missingKey("fontSize", path: ["settings"]))
 
     let session = #"{"token": "t", "account": {"id": 7, "settings": {"theme": "dark", "fontSize": 14}}}"#
     for decode in [

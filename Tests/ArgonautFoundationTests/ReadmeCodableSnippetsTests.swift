@@ -10,15 +10,15 @@ private struct Post: Codable, Equatable {
   let publishedAt: Date
 }
 
-private struct Settings: Codable, DecodesWithCodable {
-  let theme: String
-  let fontSize: Int
-}
-
-private struct Account {
+struct Account {
   let id: Int
   let owner: String
   let settings: Settings
+}
+
+struct Settings: Codable, DecodesWithCodable {
+  let theme: String
+  let fontSize: Int
 }
 
 extension Account: Decodable {
@@ -33,7 +33,7 @@ struct ReadmeCodableSnippetsTests {
   func changeOneLine() throws {
     let data = Data(#"[{"title": "Note G", "published_at": "1843-09-01T12:00:00Z"}]"#.utf8)
 
-    let decoder = ArgonautJSONDecoder()  // was: JSONDecoder()
+    let decoder = ArgonautJSONDecoder()  // was: JSONDecoder(); after `import ArgonautFoundation`
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     decoder.dateDecodingStrategy = .iso8601
     let posts = try decoder.decode([Post].self, from: data)  // Post: Codable
