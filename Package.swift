@@ -21,6 +21,8 @@ let package = Package(
     // One dynamic library holding every target the playgrounds need, loaded with a
     // single `-lArgonautDynamic`. Separate dynamic products would each embed a copy
     // of the core.
+    // Swift models and Argonaut decoders from sample JSON: `swift run argonaut-generate FILE...`.
+    .executable(name: "argonaut-generate", targets: ["ArgonautGenerate"]),
     .library(
       name: "ArgonautDynamic", type: .dynamic,
       targets: ["Argonaut", "ArgonautCompatibility", "ArgonautFoundation", "ArgonautServices", "NewsFeedExample"]),
@@ -56,6 +58,11 @@ let package = Package(
     .testTarget(
       name: "ArgonautServicesTests",
       dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample", "ServiceTestSupport"]),
+    .executableTarget(name: "ArgonautGenerate", dependencies: ["Argonaut"]),
+    .testTarget(
+      name: "ArgonautGenerateTests", dependencies: ["ArgonautGenerate", "Argonaut"],
+      // Golden inputs and outputs: read by the tests, compiled by Scripts/generator-check.sh.
+      exclude: ["Goldens"]),
     .testTarget(
       name: "NewsFeedExampleTests",
       dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample", "ServiceTestSupport"]),

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import ArgonautGenerate
+
+/// The renderer's output, checked in: `Goldens/NAME.swift` is what
+/// `argonaut-generate [OPTIONS] Goldens/NAME.json` prints. After a deliberate change,
+/// `Scripts/generate-goldens.sh` rewrites them; review the diff.
+@Suite("Golden files")
+struct GoldenTests {
+  @Test("the goldens are all there")
+  func goldensExist() {
+    #expect(GeneratorFixtures.goldenNames.count >= 10)
+  }
+
+  @Test("the generator prints each golden file exactly", arguments: GeneratorFixtures.goldenNames)
+  func golden(name: String) throws {
+    let input = GeneratorFixtures.goldens.appendingPathComponent("\(name).json")
+    let expected = try String(contentsOf: GeneratorFixtures.goldens.appendingPathComponent("\(name).swift"), encoding: .utf8)
+    let actual = try GeneratorFixtures.generate(GeneratorFixtures.goldenArguments(name), files: [input])
+    #expect(actual == expected, "Goldens/\(name).swift is stale: run Scripts/generate-goldens.sh and review the diff")
+  }
+
+  @Test("the output is deterministic", arguments: GeneratorFixtures.goldenNames)
+  func deterministic(name: String) throws {
+    let input = GeneratorFixtures.goldens.appendingPathComponent("\(name).json")
+    let first = try GeneratorFixtures.generate([], files: [input])
+    #expect(try GeneratorFixtures.generate([], files: [input]) == first)
+  }
+
+  @Test("the 60-field record is decoded with build, the narrow ones with curry")
+  func wideRecords() throws {
+    let wide = try String(contentsOf: GeneratorFixtures.goldens.appendingPathComponent("wide-record.swift"), encoding: .utf8)
+    #expect(wide.contains("    build(\n      WideRecord.init,\n"))
+    #expect(wide.components(separatedBy: "\n      j <").count == 61)
+    let narrow = try String(contentsOf: GeneratorFixtures.goldens.appendingPathComponent("readme-user.swift"), encoding: .utf8)
+    #expect(narrow.contains("    curry(ReadmeUser.init)\n      <^> j <| \"id\"\n"))
+  }
+
+  @Test("every line fits in 120 columns and no line ends in a space", arguments: GeneratorFixtures.goldenNames)
+  func layout(name: String) throws {
+    let text = try String(contentsOf: GeneratorFixtures.goldens.appendingPathComponent("\(name).swift"), encoding: .utf8)
+    for line in text.split(separator: "\n") {
+      #expect(line.count <= 120 && !line.hasSuffix(" "), "\(name).swift: \(line)")
+    }
+    #expect(text.hasSuffix("}\n") || text.hasSuffix("]\n"))
+  }
+}

@@ -1,0 +1,77 @@
+import Argonaut
+import Testing
+
+@testable import ArgonautGenerate
+
+@Suite("Shape inference and unification")
+struct ShapeInferenceTests {
+  private func kind(_ json: JSON...) -> Shape.Kind {
+    Shape(samples: json).kind
+  }
+
+  @Test(
+    "integers take the narrowest width that holds every value",
+    arguments: [
+      ("[0, -2147483648, 2147483647]", IntegerRange.Width.int, true),
+      ("[1, 2147483648]", .int64, false),
+      ("[-9223372036854775808, 9223372036854775807]", .int64, true),
+      ("[9223372036854775808, 1]", .uint64, false),
+      ("[18446744073709551615]", .uint64, false),
+    ])
+  func integerWidths(text: String, width: IntegerRange.Width, negative: Bool) throws {
+    #expect(Shape(of: try JSON(parsing: text)).kind == .array(Shape(.integer(IntegerRange(width: width, hasNegative: negative)))))
+  }
+
+  @Test(
+    "fractions, exponents, mixes and integers beyond 64 bits are doubles",
+    arguments: ["[1.0]", "[1e3]", "[1, 2.5]", "[18446744073709551616]", "[-1, 18446744073709551615]", "[-0.0]"])
+  func doubles(text: String) throws {
+    #expect(Shape(of: try JSON(parsing: text)).kind == .array(Shape(.double)))
+  }
+
+  @Test("a number no Double holds is a conflict, written as JSON")
+  func hugeNumber() throws {
+    #expect(Shape(of: try JSON(parsing: "1e400")).kind == .conflict)
+  }
+
+  @Test("a key missing from some objects or null in some is optional")
+  func optionality() throws {
+    let shape = Shape(samples: [["a": 1, "b": "x", "c": .null], ["a": 2, "c": "y"]])
+    guard case .object(let object) = shape.kind else {
+      Issue.record("expected an object, found \(shape.kind)")
+      return
+    }
+    #expect(object.keys == ["a", "b", "c"])
+    #expect(object.count == 2)
+    #expect(object.fields.map { object.isSometimesMissing($0) } == [false, true, false])
+    #expect(object.fields.map(\.shape.isNullable) == [false, false, true])
+    #expect(object.fields[2].shape.kind == .string)
+  }
+
+  @Test("every array element and every sample is unified")
+  func unifiesElementsAndSamples() {
+    let first: JSON = ["items": [["id": 1], ["id": 2, "name": "two"]]]
+    let second: JSON = ["items": [["id": 3000000000]]]
+    guard case .object(let root) = Shape(samples: [first, second]).kind,
+      case .array(let element) = root.fields[0].shape.kind, case .object(let item) = element.kind
+    else {
+      Issue.record("unexpected shape")
+      return
+    }
+    #expect(item.count == 3)
+    #expect(item.fields[0].shape.kind == .integer(IntegerRange(width: .int64, hasNegative: false)))
+    #expect(item.fields[1].presence == 1)
+  }
+
+  @Test("kinds that conflict unify to a conflict", arguments: [#"["a", {"b": 1}]"#, "[true, 1]", #"[[1], "x"]"#])
+  func conflicts(text: String) throws {
+    #expect(Shape(of: try JSON(parsing: text)).kind == .array(Shape(.conflict)))
+  }
+
+  @Test("null and empty arrays unify with anything")
+  func nothingUnifies() throws {
+    #expect(Shape(of: try JSON(parsing: "[null, 1]")).kind == .array(Shape(.integer(IntegerRange(width: .int, hasNegative: false)), isNullable: true)))
+    #expect(Shape(of: try JSON(parsing: "[[], [true]]")).kind == .array(Shape(.array(Shape(.bool)))))
+    #expect(Shape(of: try JSON(parsing: "[]")).kind == .array(.nothing))
+  }
+}
