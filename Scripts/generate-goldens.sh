@@ -15,3 +15,6 @@ for input in *.json; do
   "$generate" "${options[@]}" "$input" >"$name.swift"
   echo "wrote Goldens/$name.swift"
 done
+# The README's example, compiled into the test target.
+"$generate" ../ReadmeExample/readme-user.json >../ReadmeExample/ReadmeUser.swift
+echo "wrote ReadmeExample/ReadmeUser.swift"

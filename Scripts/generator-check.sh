@@ -36,7 +36,7 @@ if [[ -d "$root/../shared/corpora/bench" ]]; then
 else
   echo "note: ../shared/corpora/bench is absent; checking the golden samples only"
 fi
-for file in "$root"/Tests/ArgonautGenerateTests/Goldens/*.json; do
+for file in "$root"/Tests/ArgonautGenerateTests/Goldens/*.json "$root"/Tests/ArgonautGenerateTests/ReadmeExample/*.json; do
   samples+=("$file")
 done
 

@@ -6,11 +6,16 @@ import Testing
 struct ArgumentsTests {
   @Test("options and files parse in any order")
   func parses() throws {
-    let arguments = try Arguments(parsing: ["--type", "Event", "a.json", "--codable", "--access", "public", "-", "b.json"])
+    let arguments = try Arguments(parsing: [
+      "--type", "Event", "a.json", "--codable", "--access", "public", "-", "b.json",
+    ])
     #expect(arguments.files == ["a.json", "-", "b.json"])
     #expect(arguments.typeName == "Event")
     #expect(arguments.codable && arguments.isPublic)
-    #expect(arguments.options == GeneratorOptions(typeName: "Event", isPublic: true, codable: true, sourceNames: ["a.json", "standard input", "b.json"]))
+    #expect(
+      arguments.options
+        == GeneratorOptions(
+          typeName: "Event", isPublic: true, codable: true, sourceNames: ["a.json", "standard input", "b.json"]))
   }
 
   @Test("--name=value works, and -- ends the options")
@@ -33,8 +38,14 @@ struct ArgumentsTests {
     arguments: [
       ([], "no input: give one or more FILEs, or - for standard input"),
       (["--type"], "--type needs a value"),
-      (["--type", "my-type", "a.json"], "--type my-type: not a Swift type name (letters, digits and _, not first a digit)"),
-      (["--type", "String", "a.json"], "--type String: not a Swift type name (letters, digits and _, not first a digit)"),
+      (
+        ["--type", "my-type", "a.json"],
+        "--type my-type: not a Swift type name (letters, digits and _, not first a digit)"
+      ),
+      (
+        ["--type", "String", "a.json"],
+        "--type String: not a Swift type name (letters, digits and _, not first a digit)"
+      ),
       (["--access", "private", "a.json"], "--access private: expected public or internal"),
       (["--verbose", "a.json"], "unknown option --verbose"),
     ])
@@ -45,6 +56,7 @@ struct ArgumentsTests {
   @Test("--help needs no file")
   func help() throws {
     #expect(try Arguments(parsing: ["--help"]).wantsHelp)
-    #expect(Arguments.usage.contains("USAGE: argonaut-generate [--type NAME] [--codable] [--access public|internal] FILE..."))
+    #expect(
+      Arguments.usage.contains("USAGE: argonaut-generate [--type NAME] [--codable] [--access public|internal] FILE..."))
   }
 }

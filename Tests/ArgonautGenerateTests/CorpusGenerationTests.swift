@@ -43,7 +43,9 @@ struct CorpusGenerationTests {
     #expect(GeneratorFixtures.members(of: "Geometry", in: source) == ["type: String", "coordinates: [[[Double]]]"])
   }
 
-  @Test("every corpus file generates the same source twice", arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
+  @Test(
+    "every corpus file generates the same source twice",
+    arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
   func deterministic(name: String) throws {
     #expect(try generate(name) == generate(name))
   }

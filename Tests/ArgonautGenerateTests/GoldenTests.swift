@@ -16,7 +16,8 @@ struct GoldenTests {
   @Test("the generator prints each golden file exactly", arguments: GeneratorFixtures.goldenNames)
   func golden(name: String) throws {
     let input = GeneratorFixtures.goldens.appendingPathComponent("\(name).json")
-    let expected = try String(contentsOf: GeneratorFixtures.goldens.appendingPathComponent("\(name).swift"), encoding: .utf8)
+    let expected = try String(
+      contentsOf: GeneratorFixtures.goldens.appendingPathComponent("\(name).swift"), encoding: .utf8)
     let actual = try GeneratorFixtures.generate(GeneratorFixtures.goldenArguments(name), files: [input])
     #expect(actual == expected, "Goldens/\(name).swift is stale: run Scripts/generate-goldens.sh and review the diff")
   }
@@ -30,16 +31,27 @@ struct GoldenTests {
 
   @Test("the 60-field record is decoded with build, the narrow ones with curry")
   func wideRecords() throws {
-    let wide = try String(contentsOf: GeneratorFixtures.goldens.appendingPathComponent("wide-record.swift"), encoding: .utf8)
+    let wide = try String(
+      contentsOf: GeneratorFixtures.goldens.appendingPathComponent("wide-record.swift"), encoding: .utf8)
     #expect(wide.contains("    build(\n      WideRecord.init,\n"))
     #expect(wide.components(separatedBy: "\n      j <").count == 61)
-    let narrow = try String(contentsOf: GeneratorFixtures.goldens.appendingPathComponent("readme-user.swift"), encoding: .utf8)
+    let narrow = try String(
+      contentsOf: GeneratorFixtures.readmeExample.appendingPathComponent("ReadmeUser.swift"), encoding: .utf8)
     #expect(narrow.contains("    curry(ReadmeUser.init)\n      <^> j <| \"id\"\n"))
+  }
+
+  @Test("the README's example is what the generator prints")
+  func readmeExample() throws {
+    let input = GeneratorFixtures.readmeExample.appendingPathComponent("readme-user.json")
+    let expected = try String(
+      contentsOf: GeneratorFixtures.readmeExample.appendingPathComponent("ReadmeUser.swift"), encoding: .utf8)
+    #expect(try GeneratorFixtures.generate([], files: [input]) == expected)
   }
 
   @Test("every line fits in 120 columns and no line ends in a space", arguments: GeneratorFixtures.goldenNames)
   func layout(name: String) throws {
-    let text = try String(contentsOf: GeneratorFixtures.goldens.appendingPathComponent("\(name).swift"), encoding: .utf8)
+    let text = try String(
+      contentsOf: GeneratorFixtures.goldens.appendingPathComponent("\(name).swift"), encoding: .utf8)
     for line in text.split(separator: "\n") {
       #expect(line.count <= 120 && !line.hasSuffix(" "), "\(name).swift: \(line)")
     }

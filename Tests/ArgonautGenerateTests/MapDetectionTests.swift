@@ -9,7 +9,9 @@ struct MapDetectionTests {
     MapDetection().refine(Shape(of: json)).kind
   }
 
-  @Test("objects keyed by ids are maps, whatever their size", arguments: ["205705993", "-12", "3f2a9c1e-7b4d-4e8a", "0a1b2c3d4e5f"])
+  @Test(
+    "objects keyed by ids are maps, whatever their size",
+    arguments: ["205705993", "-12", "3f2a9c1e-7b4d-4e8a", "0a1b2c3d4e5f"])
   func identifierKeys(key: String) {
     #expect(MapDetection.isIdentifierKey(key))
     #expect(refined(["outer": [key: "value"]]) == .object(objectShape(["outer": Shape(.map(Shape(.string)))])))

@@ -27,7 +27,8 @@ struct NamingTests {
     #expect(GeneratorFixtures.members(of: "OtherRepo", in: source) == ["user: OtherRepoUser"])
   }
 
-  @Test("names of the standard library and of Argonaut are never taken", arguments: ["string", "result", "data", "type"])
+  @Test(
+    "names of the standard library and of Argonaut are never taken", arguments: ["string", "result", "data", "type"])
   func reservedNames(key: String) {
     let source = GeneratorFixtures.source([key: ["a": 1]])
     let name = Identifiers.typeName(for: key)!
@@ -36,14 +37,17 @@ struct NamingTests {
 
   @Test("properties are unique within a structure")
   func uniqueProperties() {
-    #expect(Naming.propertyNames(for: ["user_name", "userName", "user-name", "default", "default_"]) == [
-      "userName", "userName2", "userName3", "`default`", "default2",
-    ])
+    #expect(
+      Naming.propertyNames(for: ["user_name", "userName", "user-name", "default", "default_"]) == [
+        "userName", "userName2", "userName3", "`default`", "default2",
+      ])
   }
 
   @Test("a root that is not a structure gets a type alias; a root array names its elements")
   func roots() {
-    #expect(GeneratorFixtures.source([1, 2], options: GeneratorOptions(typeName: "Scores")).contains("typealias Scores = [Int]\n"))
+    #expect(
+      GeneratorFixtures.source([1, 2], options: GeneratorOptions(typeName: "Scores")).contains(
+        "typealias Scores = [Int]\n"))
     let elements = GeneratorFixtures.source([["id": 1]], options: GeneratorOptions(typeName: "Event"))
     #expect(!elements.contains("typealias"))
     #expect(GeneratorFixtures.members(of: "Event", in: elements) == ["id: Int"])

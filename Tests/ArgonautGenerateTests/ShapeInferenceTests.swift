@@ -19,7 +19,9 @@ struct ShapeInferenceTests {
       ("[18446744073709551615]", .uint64, false),
     ])
   func integerWidths(text: String, width: IntegerRange.Width, negative: Bool) throws {
-    #expect(Shape(of: try JSON(parsing: text)).kind == .array(Shape(.integer(IntegerRange(width: width, hasNegative: negative)))))
+    #expect(
+      Shape(of: try JSON(parsing: text)).kind
+        == .array(Shape(.integer(IntegerRange(width: width, hasNegative: negative)))))
   }
 
   @Test(
@@ -51,7 +53,7 @@ struct ShapeInferenceTests {
   @Test("every array element and every sample is unified")
   func unifiesElementsAndSamples() {
     let first: JSON = ["items": [["id": 1], ["id": 2, "name": "two"]]]
-    let second: JSON = ["items": [["id": 3000000000]]]
+    let second: JSON = ["items": [["id": 3_000_000_000]]]
     guard case .object(let root) = Shape(samples: [first, second]).kind,
       case .array(let element) = root.fields[0].shape.kind, case .object(let item) = element.kind
     else {
@@ -70,7 +72,9 @@ struct ShapeInferenceTests {
 
   @Test("null and empty arrays unify with anything")
   func nothingUnifies() throws {
-    #expect(Shape(of: try JSON(parsing: "[null, 1]")).kind == .array(Shape(.integer(IntegerRange(width: .int, hasNegative: false)), isNullable: true)))
+    #expect(
+      Shape(of: try JSON(parsing: "[null, 1]")).kind
+        == .array(Shape(.integer(IntegerRange(width: .int, hasNegative: false)), isNullable: true)))
     #expect(Shape(of: try JSON(parsing: "[[], [true]]")).kind == .array(Shape(.array(Shape(.bool)))))
     #expect(Shape(of: try JSON(parsing: "[]")).kind == .array(.nothing))
   }

@@ -8,6 +8,8 @@ enum GeneratorFixtures {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   static let goldens = packageRoot.appendingPathComponent("Tests/ArgonautGenerateTests/Goldens")
+  /// The README's example: `readme-user.json` in, `ReadmeUser.swift` out, compiled into this target.
+  static let readmeExample = packageRoot.appendingPathComponent("Tests/ArgonautGenerateTests/ReadmeExample")
   static let bench = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora/bench")
 
   /// The built `argonaut-generate`: beside the test bundle, in the same build directory.

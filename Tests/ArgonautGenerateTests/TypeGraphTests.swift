@@ -8,10 +8,13 @@ struct TypeGraphTests {
   @Test("same-shaped objects at different places share one structure")
   func sharesStructures() {
     let person: JSON = ["id": 1, "login": "ada"]
-    let (graph, naming) = GeneratorFixtures.named(["author": person, "reviewers": [person, person], "nested": ["owner": person]])
+    let (graph, naming) = GeneratorFixtures.named([
+      "author": person, "reviewers": [person, person], "nested": ["owner": person],
+    ])
     #expect(graph.structures.count == 3)
     let source = GeneratorFixtures.source(["author": person, "reviewers": [person], "nested": ["owner": person]])
-    #expect(GeneratorFixtures.members(of: "Root", in: source) == ["author: Author", "reviewers: [Author]", "nested: Nested"])
+    #expect(
+      GeneratorFixtures.members(of: "Root", in: source) == ["author: Author", "reviewers: [Author]", "nested: Nested"])
     #expect(GeneratorFixtures.members(of: "Nested", in: source) == ["owner: Author"])
     #expect(naming.order.count == 3)
   }
@@ -23,7 +26,10 @@ struct TypeGraphTests {
       "b": ["id": 2, "login": "y", "url": "v", "name": "m", "admin": true],
     ])
     #expect(GeneratorFixtures.members(of: "Root", in: source) == ["a: A", "b: A"])
-    #expect(GeneratorFixtures.members(of: "A", in: source) == ["id: Int", "login: String", "url: String", "name: String", "admin: Bool?"])
+    #expect(
+      GeneratorFixtures.members(of: "A", in: source) == [
+        "id: Int", "login: String", "url: String", "name: String", "admin: Bool?",
+      ])
   }
 
   @Test("objects whose members conflict stay apart")
@@ -39,14 +45,18 @@ struct TypeGraphTests {
     let tweet: JSON = ["id": 2, "text": "b", "user": "bob", "lang": "en", "retweeted": retweet]
     let source = GeneratorFixtures.source(tweet)
     #expect(GeneratorFixtures.members(of: "Root", in: source).last == "retweeted: Retweeted")
-    #expect(GeneratorFixtures.members(of: "Retweeted", in: source) == ["id: Int", "text: String", "user: String", "lang: String"])
+    #expect(
+      GeneratorFixtures.members(of: "Retweeted", in: source) == [
+        "id: Int", "text: String", "user: String", "lang: String",
+      ])
   }
 
   @Test("types merge: integers widen, doubles absorb integers, unknowns take the other side")
   func mergedTypes() {
     let wide = IntegerRange(width: .int64, hasNegative: false)
     let narrow = IntegerRange(width: .int, hasNegative: true)
-    #expect(TypeRef.integer(narrow).merged(with: .integer(wide)) == .integer(IntegerRange(width: .int64, hasNegative: true)))
+    #expect(
+      TypeRef.integer(narrow).merged(with: .integer(wide)) == .integer(IntegerRange(width: .int64, hasNegative: true)))
     #expect(TypeRef.integer(narrow).merged(with: .integer(IntegerRange(width: .uint64, hasNegative: false))) == .double)
     #expect(TypeRef.array(.unknown).merged(with: .array(.string)) == .array(.string))
     #expect(TypeRef.optional(.unknown).merged(with: .bool) == .optional(.bool))

@@ -55,7 +55,8 @@ struct Arguments: Equatable, Sendable {
       case "--type", "-t":
         let type = try value()
         guard Arguments.isTypeName(type) else {
-          throw UsageError(description: "--type \(type): not a Swift type name (letters, digits and _, not first a digit)")
+          throw UsageError(
+            description: "--type \(type): not a Swift type name (letters, digits and _, not first a digit)")
         }
         typeName = type
       case "--access":
@@ -67,7 +68,9 @@ struct Arguments: Equatable, Sendable {
       default: throw UsageError(description: "unknown option \(name)")
       }
     }
-    if files.isEmpty && !wantsHelp { throw UsageError(description: "no input: give one or more FILEs, or - for standard input") }
+    if files.isEmpty && !wantsHelp {
+      throw UsageError(description: "no input: give one or more FILEs, or - for standard input")
+    }
   }
 
   /// `--name=value` as its two halves.
@@ -86,7 +89,9 @@ struct Arguments: Equatable, Sendable {
   /// The options for the generator: the type name defaults to the first file's name.
   var options: GeneratorOptions {
     let names = files.map { $0 == "-" ? "standard input" : Arguments.baseName($0) }
-    let derived = files.first.flatMap { $0 == "-" ? nil : Identifiers.typeName(for: Arguments.stem(Arguments.baseName($0))) }
+    let derived = files.first.flatMap {
+      $0 == "-" ? nil : Identifiers.typeName(for: Arguments.stem(Arguments.baseName($0)))
+    }
     let fallback = derived.flatMap { Arguments.isTypeName($0) ? $0 : nil } ?? "Root"
     return GeneratorOptions(typeName: typeName ?? fallback, isPublic: isPublic, codable: codable, sourceNames: names)
   }

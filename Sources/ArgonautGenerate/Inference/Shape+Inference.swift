@@ -19,7 +19,8 @@ extension Shape {
       self.init(.array(element))
     case .object(let object):
       var shape = ObjectShape()
-      shape.merge(object.map { ObjectShape.Field(key: $0.key, shape: Shape(of: $0.value), presence: 1) }, objectCount: 1)
+      shape.merge(
+        object.map { ObjectShape.Field(key: $0.key, shape: Shape(of: $0.value), presence: 1) }, objectCount: 1)
       self.init(.object(shape))
     }
   }
@@ -34,7 +35,9 @@ extension Shape {
   /// `conflict` for numbers that no `Double` holds, such as `1e400`.
   static func kind(of number: JSONNumber) -> Kind {
     let text = number.text
-    let isIntegerText = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    let isIntegerText = !text.utf8.contains {
+      $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+    }
     if isIntegerText {
       let negative = text.hasPrefix("-")
       if number.integer(as: Int32.self) != nil {

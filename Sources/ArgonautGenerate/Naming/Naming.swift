@@ -95,7 +95,11 @@ struct Naming: Sendable {
 
   /// `key` as written in a path: as it is when it is a plain name, quoted otherwise.
   static func pathComponent(_ key: String) -> String {
-    let plain = !key.isEmpty && key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20) || $0 == 0x5F || $0 == 0x2D }
+    let plain =
+      !key.isEmpty
+      && key.utf8.allSatisfy {
+        (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20) || $0 == 0x5F || $0 == 0x2D
+      }
     return plain ? key : Identifiers.stringLiteral(key)
   }
 
@@ -119,7 +123,8 @@ struct Naming: Sendable {
   /// Names a generated type must not take: the standard library's and Argonaut's
   /// types that the generated code uses, and names Swift treats specially.
   static let reservedTypeNames: Set<String> = [
-    "Any", "AnyObject", "Argonaut", "Array", "Bool", "Character", "Codable", "CodingKey", "CodingKeys", "Data", "Date", "Decimal", "Decodable",
+    "Any", "AnyObject", "Argonaut", "Array", "Bool", "Character", "Codable", "CodingKey", "CodingKeys", "Data", "Date",
+    "Decimal", "Decodable",
     "DecodeError", "Decoded", "Decoder", "Dictionary", "Double", "Element", "Encodable", "Encoder", "Equatable",
     "Error", "Float", "Hashable", "Int", "Int16", "Int32", "Int64", "Int8", "JSON", "JSONArray", "JSONEncodable",
     "JSONNumber", "JSONObject", "Key", "Never", "Optional", "Protocol", "Result", "Self", "Sendable", "Set",

@@ -41,7 +41,9 @@ enum Singularize {
       return word
     }
     let stem = word.dropLast()
-    if lower.hasSuffix("ies"), lower.count > 4, !pluralsOfIe.contains(lower) { return word.dropLast(3) + (isUpper(word) ? "Y" : "y") }
+    if lower.hasSuffix("ies"), lower.count > 4, !pluralsOfIe.contains(lower) {
+      return word.dropLast(3) + (isUpper(word) ? "Y" : "y")
+    }
     if lower.hasSuffix("sses") || lower.hasSuffix("shes") || lower.hasSuffix("ches") || lower.hasSuffix("xes")
       || lower.hasSuffix("zzes") || lower.hasSuffix("uses")
     {
