@@ -18,11 +18,11 @@ let package = Package(
     .library(name: "ArgonautFoundation", targets: ["ArgonautFoundation"]),
     // The example domain from the article: User, NewsFeed, UserService, NewsFeedService.
     .library(name: "NewsFeedExample", targets: ["NewsFeedExample"]),
+    // Swift models and Argonaut decoders from sample JSON: `swift run argonaut-generate FILE...`.
+    .executable(name: "argonaut-generate", targets: ["ArgonautGenerate"]),
     // One dynamic library holding every target the playgrounds need, loaded with a
     // single `-lArgonautDynamic`. Separate dynamic products would each embed a copy
     // of the core.
-    // Swift models and Argonaut decoders from sample JSON: `swift run argonaut-generate FILE...`.
-    .executable(name: "argonaut-generate", targets: ["ArgonautGenerate"]),
     .library(
       name: "ArgonautDynamic", type: .dynamic,
       targets: ["Argonaut", "ArgonautCompatibility", "ArgonautFoundation", "ArgonautServices", "NewsFeedExample"]),
