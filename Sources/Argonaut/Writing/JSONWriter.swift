@@ -23,12 +23,24 @@ struct JSONWriter {
 
   mutating func write(_ json: JSON) {
     switch json {
-    case .object(let object): writeTape(object.document, at: object.index)
-    case .array(let array): writeTape(array.document, at: array.index)
+    case .object(let object): writeContainer(object.document, at: object.index)
+    case .array(let array): writeContainer(array.document, at: array.index)
     case .string(let string): writeString(string)
     case .number(let number): writeNumber(number)
     case .bool(let value): writeASCII(value ? "true" : "false")
     case .null: writeASCII("null")
+    }
+  }
+
+  /// Writes a container from the tape, through the compact fast path when it applies.
+  mutating func writeContainer(_ document: JSONDocument, at index: Int) {
+    guard !format.isPretty && !format.sortsKeys && byteLimit == .max else {
+      return writeTape(document, at: index)
+    }
+    if output.isEmpty {
+      output = CompactTapeWriter.bytes(of: document, at: index)
+    } else {
+      output.append(contentsOf: CompactTapeWriter.bytes(of: document, at: index))
     }
   }
 
@@ -69,17 +81,10 @@ struct JSONWriter {
   }
 
   mutating func writeInteger(_ value: Int64) {
-    if value < 0 { output.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for a sign and 20 digits
     withUnsafeMutableBytes(of: &digits) { buffer in
-      var n = 0
-      repeat {
-        buffer[23 - n] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-        n += 1
-      } while magnitude > 0
-      output.append(contentsOf: buffer[(24 - n)...])
+      let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      output.append(contentsOf: UnsafeBufferPointer(start: base, count: IntegerText.write(value, into: base)))
     }
   }
 
