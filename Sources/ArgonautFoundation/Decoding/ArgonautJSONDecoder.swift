@@ -123,7 +123,7 @@ open class ArgonautJSONDecoder: @unchecked Sendable {
   func decode<T: Swift.Decodable>(_ type: T.Type, document: JSONDocument, at index: Int) throws -> T {
     try document.withUnsafeBuffers { tape, bytes in
       let decoder = TapeDecoder(document: document, tape: tape, bytes: bytes, options: options, index: index)
-      return try decoder.unwrap(type, at: index, in: ContainerPath(depth: 0), key: nil as IndexKey?)
+      return try decoder.unwrap(type, at: index, in: ContainerPath(depth: 0), key: nil)
     }
   }
 }

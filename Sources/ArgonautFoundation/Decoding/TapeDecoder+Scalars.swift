@@ -5,13 +5,13 @@ import Foundation
 // in place, with `JSONDecoder`'s errors.
 
 extension TapeDecoder {
-  func string(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> String {
+  func string(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> String {
     let entry = entry(valueIndex)
     guard Tape.tag(entry) == .string else { throw mismatch(String.self, at: valueIndex, in: container, key: key) }
     return StringText.string(entry, in: bytes)
   }
 
-  func bool(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Bool {
+  func bool(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> Bool {
     switch Tape.tag(entry(valueIndex)) {
     case .true: return true
     case .false: return false
@@ -30,7 +30,7 @@ extension TapeDecoder {
   /// An integer, exactly: `3.7`, or `300` as `UInt8`, is `dataCorrupted`.
   @inline(__always)
   func integer<T: FixedWidthInteger>(
-    _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?
+    _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?
   ) throws -> T {
     let entry = entry(valueIndex)
     switch Tape.tag(entry) {
@@ -50,7 +50,7 @@ extension TapeDecoder {
   }
 
   func notRepresentable(
-    _ entry: UInt64, as type: Any.Type, in container: ContainerPath, key: (some CodingKey)?
+    _ entry: UInt64, as type: Any.Type, in container: ContainerPath, key: (any CodingKey)?
   ) -> DecodingError {
     let text =
       Tape.tag(entry) == .smallInt
@@ -59,7 +59,7 @@ extension TapeDecoder {
   }
 
   @inline(__always)
-  func double(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Double {
+  func double(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> Double {
     let entry = entry(valueIndex)
     switch Tape.tag(entry) {
     case .smallInt:
@@ -80,7 +80,7 @@ extension TapeDecoder {
   }
 
   @inline(__always)
-  func float(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Float {
+  func float(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> Float {
     let entry = entry(valueIndex)
     switch Tape.tag(entry) {
     case .smallInt:
@@ -126,7 +126,7 @@ extension TapeDecoder {
   }
 
   /// A `Decimal`, exactly from the number's text.
-  func unwrapDecimal(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Decimal {
+  func unwrapDecimal(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> Decimal {
     let entry = entry(valueIndex)
     switch Tape.tag(entry) {
     case .smallInt:
@@ -145,14 +145,14 @@ extension TapeDecoder {
     }
   }
 
-  func unwrapURL(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> URL {
+  func unwrapURL(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> URL {
     if Tape.tag(entry(valueIndex)) == .null { throw valueNotFound(URL.self, in: container, key: key) }
     let text = try string(at: valueIndex, in: container, key: key)
     guard let url = URL(string: text) else { throw dataCorrupted("Invalid URL string.", in: container, key: key) }
     return url
   }
 
-  func unwrapData(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Data {
+  func unwrapData(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> Data {
     if Tape.tag(entry(valueIndex)) == .null { throw valueNotFound(Data.self, in: container, key: key) }
     switch options.data {
     case .deferredToData:
@@ -170,7 +170,7 @@ extension TapeDecoder {
     }
   }
 
-  func unwrapDate(at valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?) throws -> Date {
+  func unwrapDate(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> Date {
     if Tape.tag(entry(valueIndex)) == .null { throw valueNotFound(Date.self, in: container, key: key) }
     switch options.dates {
     case .deferredToDate:

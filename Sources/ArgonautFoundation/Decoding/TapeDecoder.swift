@@ -106,7 +106,7 @@ final class TapeDecoder {
   /// container's, followed by `key`.
   @inline(__always)
   func with<R>(
-    _ valueIndex: Int, in container: ContainerPath, key: (some CodingKey)?, _ body: () throws -> R
+    _ valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?, _ body: () throws -> R
   ) throws -> R {
     let savedIndex = index
     index = valueIndex
@@ -130,8 +130,8 @@ final class TapeDecoder {
   /// (`nil` for the container's own value), as `JSONDecoder` does: `Data`, `Date`,
   /// `URL` and `Decimal` by the strategies, arrays and string-keyed dictionaries
   /// directly, anything else through its `init(from:)`.
-  func unwrap<T: Swift.Decodable, Key: CodingKey>(
-    _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: Key?
+  func unwrap<T: Swift.Decodable>(
+    _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?
   ) throws -> T {
     if T.self == String.self {
       return try unsafeBitCast(string(at: valueIndex, in: container, key: key), to: T.self)
@@ -186,7 +186,7 @@ final class TapeDecoder {
   /// Decodes `type` from the value at ``index`` with the current coding path.
   @inline(__always)
   func unwrapHere<T: Swift.Decodable>(_ type: T.Type) throws -> T {
-    try unwrap(type, at: index, in: ContainerPath(depth: path.count), key: nil as IndexKey?)
+    try unwrap(type, at: index, in: ContainerPath(depth: path.count), key: nil)
   }
 
   // MARK: - Errors
