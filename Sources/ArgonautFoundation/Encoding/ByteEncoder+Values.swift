@@ -54,13 +54,30 @@ extension ByteEncoder {
     } else if T.self == JSON.self, let json = value as? JSON {
       stack.pointee[slot].kind = .single
       appendBytes(JSONSerializer.compact.bytes(from: json))
-    } else if let array = value as? any ByteEncodableArray {
-      try array.encodeElements(to: self, slot: slot)
-    } else if let dictionary = value as? any ByteEncodableDictionary {
-      try dictionary.encodeMembers(to: self, slot: slot)
     } else {
-      try value.encode(to: self)
+      switch kind(of: T.self) {
+      case .plain: try value.encode(to: self)
+      case .array(let array): try array.encodeElements(of: value, to: self, slot: slot)
+      case .dictionary(let dictionary): try dictionary.encodeMembers(of: value, to: self, slot: slot)
+      }
     }
+  }
+
+  /// How `type` is encoded, looked up once per type and encoding call.
+  @inline(__always)
+  func kind<T>(of type: T.Type) -> EncodingKind {
+    let id = ObjectIdentifier(type)
+    for entry in state.pointee.kinds where entry.id == id { return entry.kind }
+    let kind: EncodingKind
+    if let array = type as? any ByteEncodableArray.Type {
+      kind = .array(array)
+    } else if let dictionary = type as? any ByteEncodableDictionary.Type {
+      kind = .dictionary(dictionary)
+    } else {
+      kind = .plain
+    }
+    if state.pointee.kinds.count < 32 { state.pointee.kinds.append((id, kind)) }
+    return kind
   }
 
   func writeDate(_ date: Date, slot: Int) throws {
@@ -239,6 +256,8 @@ extension ByteEncoder {
 /// An array that ``ByteEncoder`` writes without an unkeyed container.
 protocol ByteEncodableArray {
   func encodeElements(to encoder: ByteEncoder, slot: Int) throws
+  /// Writes `value`, which must be of this type, into `slot`.
+  static func encodeElements<T>(of value: T, to encoder: ByteEncoder, slot: Int) throws
   /// Writes `value`, which must be of this type, as an array in a new slot.
   static func encodeArray<T>(_ value: T, to encoder: ByteEncoder) throws
 }
@@ -246,7 +265,8 @@ protocol ByteEncodableArray {
 /// A `[String: Value]`, written member by member. Its keys are never converted by
 /// the key strategy, as in `JSONEncoder`.
 protocol ByteEncodableDictionary {
-  func encodeMembers(to encoder: ByteEncoder, slot: Int) throws
+  /// Writes `value`, which must be of this type, into `slot`.
+  static func encodeMembers<T>(of value: T, to encoder: ByteEncoder, slot: Int) throws
 }
 
 extension Array: ByteEncodableArray where Element: Swift.Encodable {
@@ -279,9 +299,9 @@ extension Array: ByteEncodableArray where Element: Swift.Encodable {
       var n = 0
       while n < count {
         encoder.beginElement(slot)
-        encoder.path.append(IndexKey(n))
+        encoder.state.pointee.path.append(IndexKey(n))
         try nested.encodeArray(self[n], to: encoder)
-        encoder.path.removeLast()
+        encoder.state.pointee.path.removeLast()
         n += 1
       }
       _ = depth
@@ -296,6 +316,10 @@ extension Array: ByteEncodableArray where Element: Swift.Encodable {
     }
   }
 
+  static func encodeElements<T>(of value: T, to encoder: ByteEncoder, slot: Int) throws {
+    try unsafeBitCast(value, to: [Element].self).encodeElements(to: encoder, slot: slot)
+  }
+
   static func encodeArray<T>(_ value: T, to encoder: ByteEncoder) throws {
     let slot = encoder.pushSlot()
     try unsafeBitCast(value, to: [Element].self).encodeElements(to: encoder, slot: slot)
@@ -304,10 +328,11 @@ extension Array: ByteEncodableArray where Element: Swift.Encodable {
 }
 
 extension Dictionary: ByteEncodableDictionary where Key == String, Value: Swift.Encodable {
-  func encodeMembers(to encoder: ByteEncoder, slot: Int) throws {
+  static func encodeMembers<T>(of value: T, to encoder: ByteEncoder, slot: Int) throws {
+    let dictionary = unsafeBitCast(value, to: [String: Value].self)
     _ = encoder.openContainer(.object, in: slot)
     let depth = encoder.path.count
-    for (key, value) in self {
+    for (key, value) in dictionary {
       encoder.beginMember(slot, name: key)
       try encoder.encodeNested(value, depth: depth, extra: [], key: StringKey(key))
     }

@@ -1,6 +1,26 @@
 import Argonaut
 import Foundation
 
+/// The mutable state of a ``ByteEncoder``.
+struct EncoderState {
+  var nextID = 0
+  /// The slot that the encoder's own container accessors fill.
+  var currentSlot = 0
+  /// The coding path, as a stack.
+  var path: [any CodingKey] = []
+  /// How the types met so far are encoded.
+  var kinds: [(id: ObjectIdentifier, kind: EncodingKind)] = []
+
+  init() { path.reserveCapacity(16) }
+}
+
+/// How a type is encoded: through its `encode(to:)`, or by one of the encoder's own loops.
+enum EncodingKind {
+  case plain
+  case array(any ByteEncodableArray.Type)
+  case dictionary(any ByteEncodableDictionary.Type)
+}
+
 /// The `Encoder` behind ``ArgonautJSONEncoder``: one instance per `encode` call,
 /// writing JSON text as containers are used.
 ///
@@ -35,11 +55,18 @@ final class ByteEncoder {
   let out: UnsafeMutablePointer<RawBuffer<UInt8>>
   /// Open containers and slots, innermost last.
   let stack: UnsafeMutablePointer<RawBuffer<Frame>>
-  var nextID = 0
   /// The slot that `container(keyedBy:)`, `unkeyedContainer()` and
   /// `singleValueContainer()` of this encoder fill.
-  var currentSlot = 0
-  var path: [any CodingKey] = []
+  var currentSlot: Int {
+    @inline(__always) get { state.pointee.currentSlot }
+    @inline(__always) set { state.pointee.currentSlot = newValue }
+  }
+
+  /// The coding path.
+  var path: [any CodingKey] { state.pointee.path }
+
+  /// What changes as encoding goes, behind a pointer, like the output.
+  let state: UnsafeMutablePointer<EncoderState>
   /// With `.sortedKeys`: each member of the open objects, its key and where it starts.
   var members: [(key: String, start: Int, end: Int)] = []
 
@@ -49,7 +76,8 @@ final class ByteEncoder {
     out.initialize(to: RawBuffer(capacity: 4096))
     stack = .allocate(capacity: 1)
     stack.initialize(to: RawBuffer(capacity: 16))
-    path.reserveCapacity(16)
+    state = .allocate(capacity: 1)
+    state.initialize(to: EncoderState())
   }
 
   deinit {
@@ -57,6 +85,8 @@ final class ByteEncoder {
     out.deallocate()
     stack.pointee.deallocate()
     stack.deallocate()
+    state.deinitialize(count: 1)
+    state.deallocate()
   }
 
   /// The text written.
@@ -76,7 +106,8 @@ final class ByteEncoder {
   // MARK: - Frames
 
   func pushSlot() -> Int {
-    nextID &+= 1
+    state.pointee.nextID &+= 1
+    let nextID = state.pointee.nextID
     stack.pointee.append(
       Frame(kind: .slot, id: nextID, level: stack.pointee.last.map { $0.level + ($0.kind == .slot ? 0 : 1) } ?? 0))
     return stack.pointee.count - 1
@@ -245,16 +276,16 @@ final class ByteEncoder {
   /// Runs `body` with the coding path at `depth` keys plus `extra`, then `key`.
   @inline(__always)
   func with<R>(depth: Int, extra: [any CodingKey], key: (any CodingKey)?, _ body: () throws -> R) rethrows -> R {
-    if extra.isEmpty && path.count == depth {
+    if extra.isEmpty && state.pointee.path.count == depth {
       guard let key else { return try body() }
-      path.append(key)
-      defer { path.removeLast() }
+      state.pointee.path.append(key)
+      defer { state.pointee.path.removeLast() }
       return try body()
     }
     let saved = path
-    path = Array(path.prefix(depth)) + extra
-    if let key { path.append(key) }
-    defer { path = saved }
+    state.pointee.path = Array(saved.prefix(depth)) + extra
+    if let key { state.pointee.path.append(key) }
+    defer { state.pointee.path = saved }
     return try body()
   }
 
