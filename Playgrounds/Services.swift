@@ -231,7 +231,39 @@ do {
   print("Pages that link in a circle: \(error.kind)\n  \(error)")
 }
 
-// MARK: 8. Stop the server
+// MARK: 8. Resources as operations
+//
+// Code built on `OperationQueue` loads resources with `ResourceOperation`: an
+// asynchronous `Operation` that finishes when its load does, so dependencies work,
+// and that delivers `.cancelled` exactly once when cancelled. The service's
+// configuration is read when the operation is created.
+
+let operations: [ResourceOperation<[Event]>] = ServiceConfiguration.$current.withValue(local) {
+  let github = GitHubService()
+  return (1...3).map { page in
+    ResourceOperation(
+      resource: Resource<[Event]>(Request(.get, "/github/events", parameters: ["page": "\(page)"])), service: github
+    ) { result in print("  page \(page) finished: \((try? result.get())?.map(\.id) ?? [])") }
+  }
+}
+operations[1].addDependency(operations[0])  // page 2 after page 1
+operations[2].cancel()  // cancelled before it starts: it delivers .cancelled, once
+await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+  let done = BlockOperation { continuation.resume() }
+  for operation in operations { done.addDependency(operation) }
+  OperationQueue().addOperations(operations + [done], waitUntilFinished: false)
+}
+let outcomes = operations.map { operation -> String in
+  switch operation.result {
+  case .success(let events)?: return "\(events.count) events"
+  case .failure(let error)?: return "\(error.kind)"
+  case nil: return "no result"
+  }
+}
+print("The operations ended with: \(outcomes)")
+if outcomes != ["2 events", "2 events", "cancelled"] { fail("unexpected operation results \(outcomes)") }
+
+// MARK: 9. Stop the server
 
 server.stop()
 print("The server has stopped. ✔")

@@ -1,7 +1,9 @@
 import Argonaut
-import ArgonautServices
+import Foundation
 import ServiceTestSupport
 import Testing
+
+@testable import ArgonautServices
 
 /// The resources snippets of README.md, compiled: the issue's GitHub client, in about
 /// a dozen lines of user code.
@@ -39,5 +41,29 @@ struct ReadmeResourcesSnippetsTests {
       print(try await github.rateLimitRemaining() ?? 0)  // 59
     }
     #expect(printed == [#"["101", "102"]"#, #"["201", "202"]"#, #"["301", "302"]"#, "59"])
+  }
+
+  @Test("the README's operations run in dependency order on an OperationQueue")
+  func operations() async throws {
+    typealias Event = ReadmeResources.Event
+    let printed = Locked<[String]>([])
+    @Sendable func print(_ value: Any) { printed.withLock { $0.append("\(value)") } }
+    let github = ReadmeResources.GitHubService()
+    let configuration = try Fixture.serverConfiguration()
+    let (first, third): (ResourceOperation<[Event]>, ResourceOperation<[Event]>) =
+      ServiceConfiguration.$current.withValue(configuration) {
+        let queue = OperationQueue()
+        let first = ResourceOperation(resource: github.events, service: github)
+        let third = ResourceOperation(
+          resource: Resource<[Event]>(Request(.get, "/github/events", parameters: ["page": "3"])), service: github
+        ) { result in print((try? result.get())?.count ?? 0) }  // 2
+        third.addDependency(first)  // starts once `first` has finished
+        queue.addOperations([first, third], waitUntilFinished: false)
+        return (first, third)
+      }
+    await runToCompletion([], on: OperationQueue(), after: [third])
+    #expect(first.isFinished)
+    #expect(try third.result?.get().map(\.id) == ["301", "302"])
+    #expect(printed.current == ["2"])
   }
 }
