@@ -64,31 +64,29 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func find(utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
-    let tape = decoder.tape
-    let bytes = decoder.bytes
-    let end = header &+ Tape.span(tape[header])
+    let end = header &+ Tape.span(decoder.tape[header])
     let slot = (path.depth &+ path.extra.count) &* 2
     let state = decoder.state
     while state.pointee.hints.count <= slot &+ 1 { state.pointee.hints.append(-1) }
     let start = state.pointee.hints[slot] == header ? state.pointee.hints[slot &+ 1] : header &+ 1
+    // From the member after the last hit to the end, then from the start.
+    guard let (value, next) = scan(for: key, from: start, to: end) ?? scan(for: key, from: header &+ 1, to: start)
+    else { return nil }
+    state.pointee.hints[slot] = header
+    state.pointee.hints[slot &+ 1] = next
+    return value
+  }
+
+  /// The value position of `key` among the members from `start` to `end`, and the
+  /// position of the member after it.
+  @inline(__always)
+  func scan(for key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Int)? {
+    let tape = decoder.tape
+    let bytes = decoder.bytes
     var i = start
     while i < end {
       let next = i &+ 1 &+ Tape.span(tape[i &+ 1])
-      if StringText.equals(tape[i], key, in: bytes) {
-        state.pointee.hints[slot] = header
-        state.pointee.hints[slot &+ 1] = next
-        return i &+ 1
-      }
-      i = next
-    }
-    i = header &+ 1
-    while i < start {
-      let next = i &+ 1 &+ Tape.span(tape[i &+ 1])
-      if StringText.equals(tape[i], key, in: bytes) {
-        state.pointee.hints[slot] = header
-        state.pointee.hints[slot &+ 1] = next
-        return i &+ 1
-      }
+      if StringText.equals(tape[i], key, in: bytes) { return (i &+ 1, next) }
       i = next
     }
     return nil
