@@ -101,6 +101,15 @@ extension Array: Decodable where Element: Decodable, Element.DecodedType == Elem
 
 extension Dictionary: Decodable where Key == String, Value: Decodable, Value.DecodedType == Value {
   /// Decodes every member of an object. Each failing member is reported with its key.
+  ///
+  /// JSON keys differ when their Unicode scalars differ, but `String ==` equates
+  /// canonically equivalent spellings, such as `"caf\u00e9"` (é as one scalar, NFC)
+  /// and `"cafe\u0301"` (e and a combining accent, NFD). A dictionary cannot hold
+  /// both, so an object with two such keys fails, naming both, rather than losing one:
+  ///
+  /// ```text
+  /// café: keys "caf\u{E9}" and "cafe\u{301}" are equal as Swift strings; [String: Int] cannot hold both
+  /// ```
   @inlinable
   public static func decode(_ json: JSON) -> Decoded<[String: Value]> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
@@ -109,7 +118,14 @@ extension Dictionary: Decodable where Key == String, Value: Decodable, Value.Dec
     var errors: [DecodeError] = []
     for (key, value) in object {
       switch Value.decode(value) {
-      case .success(let value): members[key] = value
+      case .success(let value):
+        // The object's keys are distinct, so an equal key already here is another
+        // spelling of this one.
+        if let earlier = members.index(forKey: key) {
+          errors.append(.keyCollision(members[earlier].key, key, in: "[String: \(Value.self)]"))
+        } else {
+          members[key] = value
+        }
       case .failure(let error): errors.append(error.prefixed(by: .key(key)))
       }
     }

@@ -69,6 +69,30 @@ extension DecodeError {
     }
   }
 
+  /// Two object keys that differ in their Unicode scalars but are equal as Swift
+  /// strings (canonically equivalent), which a `[String: V]` cannot both hold. The
+  /// path ends with the later key; the message spells both out, scalar by scalar.
+  @usableFromInline
+  static func keyCollision(_ earlier: String, _ later: String, in type: String) -> DecodeError {
+    .custom(
+      "keys \(scalarLiteral(earlier)) and \(scalarLiteral(later)) are equal as Swift strings; \(type) cannot hold both",
+      path: JSONPath().appending(.key(later)))
+  }
+
+  /// `text` as a Swift string literal in which every scalar outside printable ASCII
+  /// is escaped, so that spellings which render alike read differently.
+  static func scalarLiteral(_ text: String) -> String {
+    var literal = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"", "\\": literal += "\\\(scalar)"
+      case " "..."~": literal.unicodeScalars.append(scalar)
+      default: literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      }
+    }
+    return literal + "\""
+  }
+
   /// This error and `other` as one; used by `apply` to accumulate failures.
   public func combined(with other: DecodeError) -> DecodeError {
     .multiple(errors + other.errors)

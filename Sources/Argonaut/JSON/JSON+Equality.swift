@@ -100,8 +100,9 @@ enum TapeEquality {
                 if index == nil { index = keyIndex(ofObjectAt: y, tape: tb, bytes: bb) }
                 value = StringText.withUnescaped(ta[cx], in: ba) { index?[Array($0)] }
               } else {
+                var comparisons = 0
                 value = StringText.withUnescaped(ta[cx], in: ba) {
-                  ObjectKeys.find($0, inObjectAt: y, tape: tb, bytes: bb)
+                  ObjectKeys.find($0, inObjectAt: y, tape: tb, bytes: bb, comparisons: &comparisons)
                 }
               }
               guard let value else { return false }

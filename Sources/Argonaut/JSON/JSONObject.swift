@@ -14,7 +14,10 @@
 /// ```
 ///
 /// Looking up a key compares its UTF-8 bytes with each key in turn, without hashing
-/// or materializing keys; strings are compared by Unicode scalars.
+/// or materializing keys; strings are compared by Unicode scalars. Objects of more
+/// than 32 members build a hash index of their keys on their first lookup, so that
+/// looking up each of *n* keys costs O(*n*) in total. The index is seeded per process
+/// (no document can flood it) and safe to build from several tasks at once.
 public struct JSONObject: Sendable {
   @usableFromInline package let document: JSONDocument
   @usableFromInline package let index: Int
@@ -45,19 +48,29 @@ public struct JSONObject: Sendable {
 
   /// The value for `key`, or `nil` when the object has no such key.
   ///
-  /// - Complexity: O(*n*) in the number of members, comparing bytes only.
+  /// - Complexity: O(*n*) in the number of members for objects of up to 32 members,
+  ///   comparing bytes only. Wider objects build a hash index of their keys on the
+  ///   first lookup, in O(*n*); each lookup after that takes O(1) expected time.
   @inlinable
   public subscript(key: String) -> JSON? {
-    guard let position = position(of: key) else { return nil }
+    var comparisons = 0
+    guard let position = position(of: key, comparisons: &comparisons) else { return nil }
     return JSON(document, at: position)
   }
 
-  /// The tape position of the value for `key`.
+  /// The tape position of the value for `key`; `comparisons` counts the keys
+  /// compared, so that tests can check the cost of lookups without timing them.
   @inlinable
-  func position(of key: String) -> Int? {
+  func position(of key: String, comparisons: inout Int) -> Int? {
     var key = key
     return key.withUTF8 { key in
-      document.withUnsafeBuffers { tape, bytes in ObjectKeys.find(key, inObjectAt: index, tape: tape, bytes: bytes) }
+      document.withUnsafeBuffers { tape, bytes in
+        if Tape.storedCount(tape[index]) > ObjectKeyIndex.minimumCount {
+          return ObjectKeys.findIndexed(
+            key, inObjectAt: index, document: document, tape: tape, bytes: bytes, comparisons: &comparisons)
+        }
+        return ObjectKeys.find(key, inObjectAt: index, tape: tape, bytes: bytes, comparisons: &comparisons)
+      }
     }
   }
 

@@ -6,15 +6,17 @@
 /// duplicate and every reader can stop at the first match.
 @usableFromInline
 enum ObjectKeys {
-  /// The tape index of the value for `key` in the object at `header`, or `nil`.
+  /// The tape index of the value for `key` in the object at `header`, or `nil`,
+  /// scanning the keys in order; `comparisons` counts the keys compared.
   @inlinable
   static func find(
     _ key: UnsafeBufferPointer<UInt8>, inObjectAt header: Int,
-    tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+    tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>, comparisons: inout Int
   ) -> Int? {
     let end = header &+ Tape.span(tape[header])
     var i = header &+ 1
     while i < end {
+      comparisons &+= 1
       if StringText.equals(tape[i], key, in: bytes) { return i &+ 1 }
       i = i &+ 1 &+ Tape.span(tape[i &+ 1])
     }

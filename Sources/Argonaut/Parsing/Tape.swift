@@ -101,13 +101,18 @@ package enum Tape {
 ///
 /// `@unchecked Sendable`: the tape is a raw buffer, which the compiler cannot check,
 /// but the document owns it, nothing writes it after the parser hands it over, and
-/// it is freed only in `deinit`. Everything else is immutable and `Sendable`.
+/// it is freed only in `deinit`. The one mutable property, `keyIndexes`, is read and
+/// written only while holding the document's mutex (`DocumentLocks`). Everything
+/// else is immutable and `Sendable`.
 @usableFromInline
 package final class JSONDocument: @unchecked Sendable {
   /// The UTF-8 text. Strings and numbers point into it.
   @usableFromInline package let bytes: [UInt8]
   /// One entry per value, in document order (see the layout above). Owned.
   @usableFromInline package let tape: UnsafeBufferPointer<UInt64>
+  /// The key indexes of wide objects, by header position, built by their first
+  /// lookup (see `ObjectKeyIndex`). Only under `DocumentLocks.withLock(for: self)`.
+  var keyIndexes: [Int: ObjectKeyIndex] = [:]
 
   /// A document that takes ownership of `tape`, which `SystemMemory` allocated.
   @usableFromInline
