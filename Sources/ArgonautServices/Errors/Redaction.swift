@@ -1,16 +1,26 @@
 import Argonaut
 import Foundation
 
-/// Hides secrets in everything the services layer prints.
+/// Hides secrets, by name, in everything the services layer prints: the building
+/// blocks of ``Redactor``, which adds the configured names and redaction by value.
 ///
-/// A query parameter, header field or JSON object key is secret when its name
-/// contains, in any letter case, one of ``markers``: `password`, `passwd`, `token`,
-/// `secret`, `key`, `authorization` or `cookie`. Its value is printed as
+/// A query parameter, header field, path parameter or JSON object key is secret
+/// when its name contains, in any letter case, one of ``markers`` (`password`,
+/// `passwd`, `token`, `secret`, `key`, `authorization`, `cookie`), or when one of
+/// its words is one of ``words`` (`auth`, `pin`, `otp`, `sid`, …): `X-Auth` and
+/// `userPin` are secret, `author` and `spinner` are not. Its value is printed as
 /// `<redacted>`. So are the password of a URL's user info, and the value found at a
 /// secret-looking key in a decoding error.
 enum Redaction {
   /// The substrings that make a name secret.
   static let markers = ["password", "passwd", "token", "secret", "key", "authorization", "cookie"]
+
+  /// The words that make a name secret when the name has one of them as a whole
+  /// word (split at punctuation and at lowercase-to-uppercase changes).
+  static let words: Set<String> = [
+    "auth", "pin", "otp", "cvv", "cvc", "ssn", "sid", "credential", "credentials", "signature", "sig",
+    "jwt", "bearer", "passcode", "passphrase", "apikey", "csrf", "xsrf",
+  ]
 
   /// What is printed instead of a secret.
   static let placeholder = "<redacted>"
@@ -18,14 +28,39 @@ enum Redaction {
   /// Whether a parameter, header or key named `name` holds a secret.
   static func isSecret(_ name: String) -> Bool {
     let lowered = name.lowercased()
-    return markers.contains { lowered.contains($0) }
+    if markers.contains(where: { lowered.contains($0) }) { return true }
+    return self.words(of: name).contains { words.contains($0) }
+  }
+
+  /// The words of a name, lowercased: `X-Auth-Code` and `xAuthCode` give
+  /// `["x", "auth", "code"]`.
+  static func words(of name: String) -> [String] {
+    var result: [String] = []
+    var current = ""
+    var previousIsLower = false
+    for character in name {
+      guard character.isLetter || character.isNumber else {
+        if !current.isEmpty { result.append(current) }
+        current = ""
+        previousIsLower = false
+        continue
+      }
+      if character.isUppercase && previousIsLower && !current.isEmpty {
+        result.append(current)
+        current = ""
+      }
+      current += character.lowercased()
+      previousIsLower = character.isLowercase || character.isNumber
+    }
+    if !current.isEmpty { result.append(current) }
+    return result
   }
 
   // MARK: URLs and queries
 
   /// `url` with the values of secret-looking query parameters, and any user-info
   /// password, redacted. Works on any text, whether or not it parses as a URL.
-  static func url(_ url: String) -> String {
+  static func url(_ url: String, isSecret: (String) -> Bool = isSecret) -> String {
     var text = Substring(url)
     var fragment = ""
     if let hash = text.firstIndex(of: "#") {
@@ -38,12 +73,12 @@ enum Redaction {
       text = text[..<mark]
     }
     var result = userInfoRedacted(String(text))
-    if let query { result += "?" + self.query(query) }
+    if let query { result += "?" + self.query(query, isSecret: isSecret) }
     return result + fragment
   }
 
   /// An encoded query (`a=1&token=2`) with secret-looking values redacted.
-  static func query(_ query: String) -> String {
+  static func query(_ query: String, isSecret: (String) -> Bool = isSecret) -> String {
     query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
       guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
       let name = pair[..<equals]
@@ -70,7 +105,7 @@ enum Redaction {
   // MARK: Headers
 
   /// `headers` as sorted `Name: value` lines, secret-looking values redacted.
-  static func headerLines(_ headers: [String: String]) -> [String] {
+  static func headerLines(_ headers: [String: String], isSecret: (String) -> Bool = isSecret) -> [String] {
     headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { name, value in
       "\(name): \(isSecret(name) ? placeholder : value)"
     }
@@ -80,28 +115,57 @@ enum Redaction {
 
   /// `json` with the value of every secret-looking key, at any depth, replaced by
   /// the string `<redacted>`.
-  static func json(_ json: JSON) -> JSON {
+  static func json(_ json: JSON, isSecret: (String) -> Bool = isSecret) -> JSON {
     switch json {
     case .object(let object):
       return .object(
-        JSONObject(object.map { key, value in (key, isSecret(key) ? .string(placeholder) : self.json(value)) }))
+        JSONObject(
+          object.map { key, value in
+            (key, isSecret(key) ? .string(placeholder) : self.json(value, isSecret: isSecret))
+          }))
     case .array(let array):
-      return .array(JSONArray(array.map { self.json($0) }))
+      return .array(JSONArray(array.map { self.json($0, isSecret: isSecret) }))
     default:
       return json
     }
   }
 
+  /// The largest body that an excerpt parses whole; past it, an excerpt reads a
+  /// bounded prefix only.
+  static let wholeBodyLimit = 64 * 1024
+
   /// A one-line excerpt of a body, at most `limit` characters: JSON re-serialized
   /// compactly with secrets redacted, a form with secrets redacted, or text with its
   /// runs of whitespace (such as the lines of an HTML page) folded into one space.
-  static func bodyExcerpt(_ body: Data, contentType: String?, limit: Int = 200) -> String {
+  ///
+  /// - Complexity: O(`limit`) for a body of any size: a body over 64 KiB is never
+  ///   parsed or copied whole; its excerpt comes from a prefix of `limit` × 8 bytes,
+  ///   compacted and redacted by ``JSONTextScrubber`` when it looks like JSON.
+  static func bodyExcerpt(
+    _ body: Data, contentType: String?, limit: Int = 200, isSecret: @escaping (String) -> Bool = isSecret
+  ) -> String {
     if body.isEmpty { return "(empty body)" }
+    let isForm = contentType?.lowercased().contains("x-www-form-urlencoded") == true
+    if body.count > wholeBodyLimit {
+      let prefix = body.prefix(limit * 8)
+      let first = prefix.first { !JSONTextScrubber.isWhitespace($0) }
+      let text: String
+      if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+        text = JSONTextScrubber(isSecret: isSecret, compact: true).scrub(prefix)
+      } else if isForm {
+        text = query(String(decoding: prefix, as: UTF8.self), isSecret: isSecret)
+      } else {
+        text = String(decoding: prefix, as: UTF8.self)
+          .split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+          .joined(separator: " ")
+      }
+      return truncated(text, to: limit, cut: true)
+    }
     let text: String
     if let json = try? JSON(parsing: body) {
-      text = JSONSerializer.compact.string(from: self.json(json))
-    } else if contentType?.lowercased().contains("x-www-form-urlencoded") == true {
-      text = query(String(decoding: body, as: UTF8.self))
+      text = JSONSerializer.compact.string(from: self.json(json, isSecret: isSecret))
+    } else if isForm {
+      text = query(String(decoding: body, as: UTF8.self), isSecret: isSecret)
     } else {
       text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
         .split(whereSeparator: { $0.isWhitespace || $0.isNewline })
@@ -110,29 +174,31 @@ enum Redaction {
     return truncated(text, to: limit)
   }
 
-  /// `text` cut to `limit` characters, ending with `…` when cut.
-  static func truncated(_ text: String, to limit: Int) -> String {
-    guard text.count > limit else { return text }
+  /// `text` cut to `limit` characters, ending with `…` when cut (or when `cut`
+  /// says that it is only the start of something longer).
+  static func truncated(_ text: String, to limit: Int, cut: Bool = false) -> String {
+    guard cut || text.count > limit else { return text }
     return text.prefix(limit - 1) + "…"
   }
 
   // MARK: Decoding errors
 
   /// `error` with the value found at any secret-looking key redacted.
-  static func decodeError(_ error: DecodeError) -> DecodeError {
+  static func decodeError(_ error: DecodeError, isSecret: @escaping (String) -> Bool = isSecret) -> DecodeError {
     switch error {
-    case .typeMismatch(let expected, _, let path) where path.components.contains(where: isSecret):
+    case .typeMismatch(let expected, _, let path)
+    where path.components.contains(where: { if case .key(let key) = $0 { isSecret(key) } else { false } }):
       return .typeMismatch(expected: expected, actual: placeholder, path: path)
+    case .typeMismatch(let expected, let actual, let path):
+      // What was found may be an object or array that holds a secret key.
+      return .typeMismatch(
+        expected: expected, actual: JSONTextScrubber(isSecret: isSecret, compact: false).scrub(Array(actual.utf8)),
+        path: path)
     case .multiple(let errors):
-      return .multiple(errors.map(decodeError))
+      return .multiple(errors.map { decodeError($0, isSecret: isSecret) })
     default:
       return error
     }
-  }
-
-  private static func isSecret(_ component: JSONPath.Component) -> Bool {
-    if case .key(let key) = component { return isSecret(key) }
-    return false
   }
 }
 

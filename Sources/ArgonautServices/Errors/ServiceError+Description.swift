@@ -11,13 +11,27 @@ extension ServiceError: CustomStringConvertible {
   /// An error that a parse step or a validator built, before the service attached
   /// the request to it, is the cause alone.
   public var description: String {
+    let redactor = self.redactor
     let attemptsNote = attempts > 1 ? " (after \(attempts) attempts)" : ""
+    let cause = redactor.text(cause(redactedBy: redactor))
     if request == nil && target.isEmpty { return cause + attemptsNote }
-    return "\(method) \(redactedURL): \(cause)" + attemptsNote
+    return "\(method) \(redactor.url(target)): \(cause)" + attemptsNote
   }
 
-  /// The cause, without the request.
+  /// What prints this error: the request's redactor, or one that knows names only
+  /// when there is no request.
+  var redactor: Redactor {
+    request.map(Redactor.init) ?? Redactor()
+  }
+
+  /// The cause, without the request, redacted.
   var cause: String {
+    let redactor = self.redactor
+    return redactor.text(cause(redactedBy: redactor))
+  }
+
+  /// The cause, without the request; secrets redacted by name through `redactor`.
+  func cause(redactedBy redactor: Redactor) -> String {
     switch reason {
     case .invalidRequest(let message):
       return "invalid request: \(message)"
@@ -28,11 +42,17 @@ extension ServiceError: CustomStringConvertible {
     case .cancelled:
       return "cancelled"
     case .unacceptableStatus:
-      return "unacceptable status \(response.map(\.description) ?? "")"
+      guard let response else { return "unacceptable status" }
+      var text = "\(response.statusCode)"
+      if let contentType = response.contentType { text += " (\(contentType))" }
+      if !response.body.isEmpty {
+        text += ": " + redactor.bodyExcerpt(response.body, contentType: response.contentType)
+      }
+      return "unacceptable status \(text)"
     case .invalidJSON(let error):
       return "body is not JSON: \(error)"
     case .decodingFailed(let error, let modelName):
-      let lines = Redaction.decodeError(error).description.split(separator: "\n")
+      let lines = redactor.decodeError(error).description.split(separator: "\n")
       return "could not decode \(modelName): \(lines.joined(separator: "; "))"
     case .middlewareFailure(let error):
       return "\(error)"
@@ -47,6 +67,8 @@ extension ServiceError: CustomStringConvertible {
       return "invalid Link header: \(message)"
     case .paginationLoop(let url):
       return "pagination loop: the next page \(Redaction.url(url)) was already loaded"
+    case .responseTooLarge(let limit):
+      return "response body larger than the limit of \(Self.describe(bytes: limit))"
     }
   }
 
@@ -63,6 +85,15 @@ extension ServiceError: CustomStringConvertible {
     if milliseconds < 1000 { return "\(milliseconds) ms" }
     if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
     return "\(Double(milliseconds) / 1000) s"
+  }
+
+  /// `512 bytes`, `64 KiB`, `64 MiB`, `1.5 MiB`.
+  static func describe(bytes: Int) -> String {
+    for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= size {
+      if bytes % size == 0 { return "\(bytes / size) \(unit)" }
+      return "\((Double(bytes) / Double(size) * 10).rounded() / 10) \(unit)"
+    }
+    return "\(bytes) bytes"
   }
 
   /// A transport error in words, such as
@@ -82,6 +113,7 @@ extension ServiceError: CustomStringConvertible {
     case .unsupportedURL: words = "unsupported URL"
     case .badURL: words = "bad URL"
     case .cancelled: words = "cancelled"
+    case .httpTooManyRedirects: words = "too many redirects"
     default: words = "network error"
     }
     return "\(words) (URLError \(urlError.code.rawValue))"
@@ -92,20 +124,21 @@ extension ServiceError: CustomDebugStringConvertible {
   /// The description, then the request's headers and body and the response's
   /// headers and body, with everything secret-looking redacted.
   public var debugDescription: String {
+    let redactor = self.redactor
     var lines = [description]
     if let request {
       lines.append("request headers:")
-      lines += Redaction.headerLines(request.headers).map { "  " + $0 }
+      lines += redactor.headerLines(request.headers).map { "  " + $0 }
       if let body = request.body {
         lines.append(
-          "request body: " + Redaction.bodyExcerpt(body, contentType: request.header("Content-Type"), limit: 1024))
+          "request body: " + redactor.bodyExcerpt(body, contentType: request.header("Content-Type"), limit: 1024))
       }
     }
     if let response {
       lines.append("response headers:")
-      lines += Redaction.headerLines(response.headers).map { "  " + $0 }
+      lines += redactor.headerLines(response.headers).map { "  " + $0 }
       lines.append(
-        "response body: " + Redaction.bodyExcerpt(response.body, contentType: response.contentType, limit: 1024))
+        "response body: " + redactor.bodyExcerpt(response.body, contentType: response.contentType, limit: 1024))
     }
     return lines.joined(separator: "\n")
   }

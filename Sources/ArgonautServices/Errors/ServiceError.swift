@@ -69,6 +69,9 @@ public struct ServiceError: Error, Sendable {
     public static let invalidLink = Kind("invalidLink")
     /// Following the pages would load a page that was already loaded.
     public static let paginationLoop = Kind("paginationLoop")
+    /// The response body is bigger than the configuration's
+    /// ``ServiceConfiguration/maximumResponseSize``; it was not read past the limit.
+    public static let responseTooLarge = Kind("responseTooLarge")
   }
 
   /// The cause, with what each kind knows.
@@ -86,6 +89,7 @@ public struct ServiceError: Error, Sendable {
     case validationFailed(String)
     case invalidLink(String)
     case paginationLoop(String)
+    case responseTooLarge(limit: Int)
   }
 
   let reason: Reason
@@ -144,11 +148,12 @@ public struct ServiceError: Error, Sendable {
     case .validationFailed: return .validationFailed
     case .invalidLink: return .invalidLink
     case .paginationLoop: return .paginationLoop
+    case .responseTooLarge: return .responseTooLarge
     }
   }
 
   /// The URL, with secret-looking query values and any user-info password redacted.
-  public var redactedURL: String { Redaction.url(target) }
+  public var redactedURL: String { redactor.url(target) }
 
   /// The response's status code, when there was a response.
   ///

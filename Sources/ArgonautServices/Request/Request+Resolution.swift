@@ -50,7 +50,10 @@ extension Request {
     if let body { headers = HTTPHeaders.merging(headers, ["Content-Type": body.contentType]) }
     headers = HTTPHeaders.merging(headers, self.headers)
 
-    return HTTPRequest(method: method, url: absolute, headers: headers, body: body?.data, timeout: timeout)
+    return HTTPRequest(
+      method: method, url: absolute, headers: headers, body: body?.data, timeout: timeout,
+      maximumResponseSize: configuration.maximumResponseSize, secretNames: configuration.secretNames,
+      pathParameters: pathParameters)
   }
 
   /// Whether `text` starts with a URL scheme such as `https:`.

@@ -47,6 +47,10 @@ enum Pipeline {
   {
     switch await Race.run(request, through: transport) {
     case .response(let response):
+      // For transports that cannot stop early: the body was read, but is refused.
+      guard response.body.count <= request.maximumResponseSize else {
+        throw ServiceError(.responseTooLarge(limit: request.maximumResponseSize), request: request)
+      }
       return response
     case .timedOut:
       throw ServiceError(.timeout(request.timeout), request: request)
@@ -68,6 +72,9 @@ enum Pipeline {
       case .timedOut: return ServiceError(.timeout(request.timeout), request: request)
       default: break
       }
+    }
+    if let tooLarge = error as? ResponseTooLarge {
+      return ServiceError(.responseTooLarge(limit: tooLarge.limit), request: request)
     }
     if let middlewareFailure = error as? any MiddlewareFailure {
       return ServiceError(.middlewareFailure(middlewareFailure), request: request)

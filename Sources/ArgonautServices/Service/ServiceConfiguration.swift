@@ -45,6 +45,15 @@ public struct ServiceConfiguration: Sendable {
   /// Checks of every response that a resource loads through this configuration, run
   /// before the resource's own; see ``ResponseValidator``. Empty by default.
   public var validators: [ResponseValidator] = []
+  /// The largest response body accepted, in bytes; a bigger one fails with
+  /// ``ServiceError/Kind/responseTooLarge``, without being read past the limit
+  /// where the transport allows it. Defaults to 64 MiB.
+  public var maximumResponseSize = HTTPRequest.defaultMaximumResponseSize
+  /// Names of header fields, query parameters, path parameters and JSON keys that
+  /// hold secrets, besides the built-in ones (see ``Redactor``), such as
+  /// `["X-Tenant-Signature"]`. Their values are redacted in descriptions and logs,
+  /// and such headers are not carried across a redirect to another origin.
+  public var secretNames: Set<String> = []
 
   /// Creates a configuration.
   /// - Parameters:

@@ -25,17 +25,35 @@ public struct HTTPRequest: Hashable, Sendable {
   /// How long the exchange may take. The service enforces it; a transport may also
   /// pass it on, rounded up.
   public var timeout: Duration
+  /// The largest response body accepted, in bytes. A transport stops reading past
+  /// it where it can (``URLSessionTransport`` does, and refuses a larger
+  /// `Content-Length` at once); the service fails with
+  /// ``ServiceError/Kind/responseTooLarge`` either way.
+  public var maximumResponseSize: Int
+  /// Names, besides the built-in ones, of the header fields, query parameters,
+  /// path parameters and JSON keys whose values are secret (see ``Redactor``).
+  public var secretNames: Set<String>
+  /// The names of the path parameters and their values, as filled in the URL: a
+  /// parameter whose name looks secret has its value redacted wherever it appears.
+  public var pathParameters: [String: String]
+
+  /// The default ``maximumResponseSize``: 64 MiB.
+  public static let defaultMaximumResponseSize = 64 << 20
 
   /// Creates a request.
   public init(
     method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil,
-    timeout: Duration = .seconds(60)
+    timeout: Duration = .seconds(60), maximumResponseSize: Int = HTTPRequest.defaultMaximumResponseSize,
+    secretNames: Set<String> = [], pathParameters: [String: String] = [:]
   ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.body = body
     self.timeout = timeout
+    self.maximumResponseSize = maximumResponseSize
+    self.secretNames = secretNames
+    self.pathParameters = pathParameters
   }
 
   /// The value of the header field `name`, compared case-insensitively.
@@ -72,17 +90,18 @@ public struct HTTPRequest: Hashable, Sendable {
 
 extension HTTPRequest: CustomStringConvertible {
   /// The method and URL, with secret-looking query values redacted.
-  public var description: String { "\(method) \(Redaction.url(url.absoluteString))" }
+  public var description: String { "\(method) \(Redactor(self).url(url))" }
 }
 
 extension HTTPRequest: CustomDebugStringConvertible {
   /// The method, URL, headers and body, with everything secret-looking redacted.
   public var debugDescription: String {
+    let redactor = Redactor(self)
     var lines = [description]
-    lines += Redaction.headerLines(headers)
+    lines += redactor.headerLines(headers)
     if let body {
       lines.append("")
-      lines.append(Redaction.bodyExcerpt(body, contentType: header("Content-Type"), limit: 1024))
+      lines.append(redactor.bodyExcerpt(body, contentType: header("Content-Type"), limit: 1024))
     }
     return lines.joined(separator: "\n")
   }

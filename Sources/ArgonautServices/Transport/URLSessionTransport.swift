@@ -19,10 +19,24 @@ import Foundation
 /// 0 s, an immediate timeout), so the transport passes the session a
 /// `timeoutInterval` rounded up and one second longer, as a backstop only.
 /// Cancelling the calling task cancels the `URLSessionDataTask`.
+///
+/// Redirects are followed (up to the session's limit), but a redirect to another
+/// origin (scheme, host or port) drops the request's credentials: `Authorization`,
+/// `Proxy-Authorization`, `Cookie`, and every header field whose name is secret
+/// (see ``Redactor``). A body bigger than the request's
+/// ``HTTPRequest/maximumResponseSize`` is refused as soon as its `Content-Length`
+/// says so, or as soon as that many bytes have arrived: it is never buffered
+/// whole. With ``init(session:)``, the session's own delegate stays the caller's,
+/// and the size is checked only once the body has arrived. On Apple platforms the
+/// redirect policy still applies, through a task delegate; FoundationNetworking
+/// (Linux) asks only the session's delegate about redirects, so there a session
+/// you own follows redirects as its delegate decides: prefer
+/// ``init(configuration:)`` there.
 public final class URLSessionTransport: HTTPTransport {
   /// The session that carries the requests.
   public let session: URLSession
   private let ownsSession: Bool
+  private let router: URLSessionTaskRouter?
 
   /// The transport that services use unless told otherwise.
   public static let shared = URLSessionTransport()
@@ -31,13 +45,16 @@ public final class URLSessionTransport: HTTPTransport {
   /// - Parameter configuration: The session's configuration. Defaults to
   ///   ``defaultSessionConfiguration()``: ephemeral, with no URL cache.
   public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultSessionConfiguration()) {
-    self.session = URLSession(configuration: configuration)
+    let router = URLSessionTaskRouter()
+    self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+    self.router = router
     self.ownsSession = true
   }
 
   /// A transport over an existing session, which the caller keeps and invalidates.
   public init(session: URLSession) {
     self.session = session
+    self.router = nil
     self.ownsSession = false
   }
 
@@ -58,24 +75,22 @@ public final class URLSessionTransport: HTTPTransport {
   /// Sends `request` with a data task, which is cancelled if the calling task is.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let urlRequest = Self.urlRequest(for: request)
+    guard let router else {
+      let (data, response) = try await session.data(for: urlRequest, delegate: RedirectGuard(request))
+      guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+      return HTTPResponse(http, body: data)
+    }
     let slot = Locked<DataTaskSlot>(DataTaskSlot())
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-          if let error {
-            continuation.resume(throwing: error)
-          } else if let http = response as? HTTPURLResponse {
-            continuation.resume(returning: HTTPResponse(http, body: data ?? Data()))
-          } else {
-            continuation.resume(throwing: URLError(.badServerResponse))
-          }
-        }
+        let task = session.dataTask(with: urlRequest)
+        router.register(task, for: request, continuation: continuation)
         let cancelled = slot.withLock { slot in
           slot.task = task
           return slot.isCancelled
         }
-        if cancelled { task.cancel() }
         task.resume()
+        if cancelled { task.cancel() }
       }
     } onCancel: {
       let task = slot.withLock { slot in
