@@ -239,4 +239,37 @@ struct ArgonautJSONEncoderTests {
     encoder.userInfo[key] = "tagged"
     #expect(String(decoding: try encoder.encode([Configured()]), as: UTF8.self) == #"["tagged"]"#)
   }
+
+  @Test(
+    "every y_ document, read as a generic value, encodes to a value equal to JSONEncoder's",
+    .enabled(if: Corpus.hasTestSuite, "../shared/corpora/JSONTestSuite is absent: y_ comparison skipped"),
+    arguments: Corpus.testSuiteFiles(prefix: "y_"))
+  func acceptedDocuments(_ name: String) throws {
+    let value = try JSONDecoder().decode(GenericValue.self, from: try Corpus.testSuiteData(name))
+    try expectSame(value)
+    for formatting: JSONEncoder.OutputFormatting in [[.sortedKeys], [.sortedKeys, .prettyPrinted]] {
+      let result = try both(value) { ours, theirs in
+        ours.outputFormatting = formatting
+        theirs.outputFormatting = formatting
+      }
+      #expect(result.ours == result.theirs)
+    }
+  }
+
+  private struct OutOfOrder: Encodable {
+    enum CodingKeys: String, CodingKey { case a, b }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      var nested = container.nestedUnkeyedContainer(forKey: .a)
+      try container.encode(1, forKey: .b)
+      try nested.encode(2)  // after its parent moved on
+    }
+  }
+
+  @Test("a container used after its parent moved on throws instead of writing invalid JSON")
+  func outOfOrder() throws {
+    #expect(throws: EncodingError.self) { try ArgonautJSONEncoder().encode(OutOfOrder()) }
+    // Foundation's tree-building encoder accepts it; the value it writes:
+    #expect(try JSON(parsing: JSONEncoder().encode(OutOfOrder())) == ["a": [2], "b": 1])
+  }
 }
