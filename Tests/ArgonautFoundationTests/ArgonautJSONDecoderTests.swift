@@ -386,6 +386,8 @@ struct ArgonautJSONDecoderTests {
     try expectSame([Int: String].self, #"{"1": "a", "22": "b"}"#)
     try expectSame(String.self, #""caf\u00e9 \ud83d\ude80 \n""#)
     try expectSame(Int.self, "42")
+    // "é" precomposed and decomposed: distinct keys in JSON, one key in a Swift dictionary.
+    try expectSame([String: Int].self, #"{"caf\u00e9": 1, "cafe\u0301": 2}"#)
   }
 
   @Test("decoding from a JSON value reads its tape")

@@ -81,7 +81,10 @@ extension Dictionary: TapeDecodableDictionary where Key == String, Value: Swift.
     var i = index + 1
     while i < end {
       let key = StringText.string(tape[i], in: decoder.bytes)
-      result[key] = try decoder.unwrap(Value.self, at: i + 1, in: here, key: StringKey(key))
+      let value = try decoder.unwrap(Value.self, at: i + 1, in: here, key: StringKey(key))
+      // Keys that differ in bytes but are equal as Swift strings (NFC and NFD
+      // spellings): the first one wins, as in `JSONDecoder`.
+      if result[key] == nil { result[key] = value }
       i += 1 + Tape.span(tape[i + 1])
     }
     return result
