@@ -415,27 +415,55 @@ func exactIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: B
   return (isNegative, magnitude)
 }
 
+/// The position of the last byte of `text` that is not a digit, eight bytes at a time.
+@inline(__always)
+func lastNonDigit(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+  var end = count
+  while end >= 8 {
+    let chunk = UInt64(littleEndian: UnsafeRawPointer(base + (end &- 8)).loadUnaligned(as: UInt64.self))
+    let notDigits = nonDigitMask(chunk)
+    if notDigits != 0 { return end &- 1 &- (notDigits.leadingZeroBitCount &>> 3) }
+    end &-= 8
+  }
+  while end > 0 {
+    end &-= 1
+    if base[end] &- UInt8(ascii: "0") > 9 { return end }
+  }
+  return nil
+}
+
 /// `exactIntegerMagnitude` for a number written with a fraction or an exponent,
 /// such as `3.25`, `1e2` or `100.0`.
 func fractionalTextIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: Bool, magnitude: UInt64)? {
-  // Most such numbers have a fraction that ends in a nonzero digit and no exponent:
-  // they are not integers, which the digits at the end tell without a full scan.
+  // Most such numbers are not integers, which the digits at the end tell without a
+  // full scan: a fraction ending in a nonzero digit and no exponent (`-65.61`), or a
+  // significand ending in a nonzero digit and a negative exponent (`1.25e-05`).
   let base = text.baseAddress.unsafelyUnwrapped
   let count = text.count
-  if count >= 9 && base[count &- 1] != UInt8(ascii: "0") {
-    // Back over the trailing digits, eight bytes at a time.
-    var chunkStart = count &- 8
-    while true {
-      let chunk = UInt64(littleEndian: UnsafeRawPointer(base + chunkStart).loadUnaligned(as: UInt64.self))
-      let notDigits = nonDigitMask(chunk)
-      if notDigits != 0 {
-        // The byte just before the trailing digits; a '.' there means no exponent.
-        let position = chunkStart &+ 7 &- (notDigits.leadingZeroBitCount &>> 3)
-        if base[position] == UInt8(ascii: ".") { return nil }
-        break
+  if let marker = lastNonDigit(base, count) {
+    let last = base[count &- 1]
+    if base[marker] == UInt8(ascii: ".") && last != UInt8(ascii: "0") { return nil }
+    if base[marker] == UInt8(ascii: "-") && marker >= 2 && base[marker &- 2] &- UInt8(ascii: "1") < 9 {
+      // `marker - 1` is the exponent's `e` or `E`, `marker - 2` the significand's last
+      // digit; an exponent of zero (`15e-0`) leaves an integer.
+      var position = marker &+ 1
+      while position < count && base[position] == UInt8(ascii: "0") { position &+= 1 }
+      if position < count { return nil }
+    }
+    let marker = base[marker] == UInt8(ascii: "+") ? marker &- 1 : marker
+    if base[marker] | 0x20 == UInt8(ascii: "e") && marker >= 3 && base[marker &- 1] &- UInt8(ascii: "1") < 9,
+      count &- marker <= 6, let point = lastNonDigit(base, marker), base[point] == UInt8(ascii: ".")
+    {
+      // A positive exponent smaller than the number of fraction digits (`1.25e+1`)
+      // leaves the last, nonzero, digit behind the point.
+      var exponent = 0
+      var position = marker &+ 1
+      if base[position] == UInt8(ascii: "+") { position &+= 1 }
+      while position < count {
+        exponent = exponent &* 10 &+ Int(base[position] &- UInt8(ascii: "0"))
+        position &+= 1
       }
-      guard chunkStart >= 8 else { break }
-      chunkStart &-= 8
+      if exponent < marker &- point &- 1 { return nil }
     }
   }
   let decimal = scanDecimalSignificand(text)
