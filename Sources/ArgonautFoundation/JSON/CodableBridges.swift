@@ -14,7 +14,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// A failure becomes a ``DecodeError`` with the path inside the value; the
+/// A failure becomes a `DecodeError` with the path inside the value; the
 /// operators prefix it with the path outside.
 public protocol DecodesWithCodable: Argonaut.Decodable, Swift.Decodable where DecodedType == Self {}
 
@@ -40,7 +40,7 @@ extension DecodesWithCodable {
 /// ```
 ///
 /// A failure throws `DecodingError.dataCorrupted` at the value's coding path, with
-/// the ``DecodeError`` as its description.
+/// the `DecodeError` as its description.
 public protocol DecodesWithArgonaut: Argonaut.Decodable, Swift.Decodable where DecodedType == Self {}
 
 extension DecodesWithArgonaut {

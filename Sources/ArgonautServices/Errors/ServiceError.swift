@@ -52,8 +52,8 @@ public struct ServiceError: Error, Sendable {
     /// The body is JSON, but the model's decoder rejected it.
     public static let decodingFailed = Kind("decodingFailed")
     /// One of the library's middleware stopped the call on purpose: a token refresh
-    /// failed (``AuthMiddleware/RefreshFailed``), or a `304 Not Modified` came with
-    /// nothing cached (``CacheMiddleware/Failure``). ``underlyingError`` has the error.
+    /// failed (`AuthMiddleware/RefreshFailed`), or a `304 Not Modified` came with
+    /// nothing cached (`CacheMiddleware/Failure`). ``underlyingError`` has the error.
     public static let middlewareFailure = Kind("middlewareFailure")
 
     // Kinds of resources (see ``Resource``): parse steps, validators and pages.
@@ -176,7 +176,7 @@ public struct ServiceError: Error, Sendable {
 
   /// The transport's own error, for ``Kind/transportFailure``, such as a
   /// `URLError(.cannotConnectToHost)`; the middleware's error, for
-  /// ``Kind/middlewareFailure``, such as an ``AuthMiddleware/RefreshFailed``; the
+  /// ``Kind/middlewareFailure``, such as an `AuthMiddleware/RefreshFailed`; the
   /// parse step's error, for ``Kind/parseFailed``.
   public var underlyingError: (any Error)? {
     switch reason {

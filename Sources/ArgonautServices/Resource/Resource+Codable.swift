@@ -31,7 +31,7 @@ import Foundation
   }
 
   extension Resource where Value: Swift.Decodable & SendableMetatype {
-    /// A resource whose body decodes as the `Codable` `Value` with ``ArgonautJSONDecoder``.
+    /// A resource whose body decodes as the `Codable` `Value` with `ArgonautJSONDecoder`.
     ///
     /// ```swift
     /// let forecast = Resource<Forecast>(Request(.get, "/forecast"))   // Forecast: Codable

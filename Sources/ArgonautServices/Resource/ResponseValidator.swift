@@ -15,7 +15,7 @@ import Foundation
 ///
 /// A resource's validators run after the configuration's, and both after the
 /// service's status check (``Request/acceptedStatusCodes``). A validator fails the
-/// load with a ``ServiceError`` that names the request: ``status(_:)`` with
+/// load with a ``ServiceError`` that names the request: `status(_:)` with
 /// ``ServiceError/Kind/unacceptableStatus``, ``contentType(_:)`` with
 /// ``ServiceError/Kind/unacceptableContentType``, the others with
 /// ``ServiceError/Kind/validationFailed``, or with the ``ServiceError`` they throw.

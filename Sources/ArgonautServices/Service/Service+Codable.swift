@@ -50,7 +50,7 @@ extension Service where Model: Swift.Decodable {
   }
 
   /// Sends `request` and decodes the response as the `Codable` `Model`, with
-  /// ``ArgonautJSONDecoder``.
+  /// `ArgonautJSONDecoder`.
   ///
   /// - Parameter request: The request.
   /// - Returns: The decoded model.
@@ -60,7 +60,7 @@ extension Service where Model: Swift.Decodable {
   }
 
   /// Sends `request`, and hands the `Codable` model, decoded with
-  /// ``ArgonautJSONDecoder``, or the error, to `completion`.
+  /// `ArgonautJSONDecoder`, or the error, to `completion`.
   ///
   /// - Parameters:
   ///   - request: The request.

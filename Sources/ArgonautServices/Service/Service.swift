@@ -41,7 +41,7 @@ public protocol Service: Sendable {
   /// Sends a `GET` request and decodes the response as `Model`.
   ///
   /// The default implementation sends `Request(.get, url, parameters: parameters, headers: headers ?? [:])`
-  /// with ``send(_:completion:)``.
+  /// with `send(_:completion:)`.
   ///
   /// - Parameters:
   ///   - url: An absolute URL, or a path relative to the environment's base URL.
@@ -58,7 +58,7 @@ public protocol Service: Sendable {
   /// Sends a `GET` request and decodes the response as `Model`.
   ///
   /// The default implementation sends `Request(.get, url, parameters: parameters, headers: headers ?? [:])`
-  /// with ``send(_:)``. Cancelling the calling task ends the call with a
+  /// with `send(_:)`. Cancelling the calling task ends the call with a
   /// ``ServiceError/Kind/cancelled`` error.
   ///
   /// - Parameters:

@@ -6,7 +6,7 @@ import Argonaut
 /// {"error": "invalid credentials"}
 /// ```
 ///
-/// A ``ServiceError`` keeps the body of an unacceptable response; decode it with
+/// A `ServiceError` keeps the body of an unacceptable response; decode it with
 /// `error.decodeBody(as: APIError.self)`:
 ///
 /// ```swift

@@ -9,7 +9,7 @@ import ArgonautServices
 /// ```
 ///
 /// The class declares nothing but its `Model` and its methods: the environment and
-/// transport come from ``ServiceConfiguration/current``.
+/// transport come from `ServiceConfiguration/current`.
 public final class NewsFeedService: Service {
   public typealias Model = NewsFeed
 
@@ -34,7 +34,7 @@ public final class NewsFeedService: Service {
   ///
   /// - Parameter userId: The user whose feed to fetch, such as `ada`.
   /// - Returns: The feed.
-  /// - Throws: ``ServiceError``.
+  /// - Throws: `ServiceError`.
   public func newsFeed(userId: String) async throws(ServiceError) -> NewsFeed {
     try await getRequest(url: "/newsFeed", parameters: ["userId": userId], headers: nil)
   }

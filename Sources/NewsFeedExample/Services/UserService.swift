@@ -16,7 +16,7 @@ import ArgonautServices
 /// server logs; and the errors print the password as `<redacted>`.
 ///
 /// The class declares nothing but its `Model` and its methods: the environment and
-/// transport come from ``ServiceConfiguration/current``.
+/// transport come from `ServiceConfiguration/current`.
 public final class UserService: Service {
   public typealias Model = User
 
@@ -45,7 +45,7 @@ public final class UserService: Service {
   /// ```
   ///
   /// - Returns: The user.
-  /// - Throws: ``ServiceError``; wrong credentials give a ``ServiceError/Kind/unacceptableStatus`` with status 401.
+  /// - Throws: `ServiceError`; wrong credentials give a `ServiceError/Kind/unacceptableStatus` with status 401.
   public func login(userName: String, password: String) async throws(ServiceError) -> User {
     try await postRequest(url: "/login", body: Self.credentials(userName, password))
   }

@@ -15,7 +15,7 @@
   /// }
   /// ```
   ///
-  /// It needs `python3` on the `PATH`. The server exits when ``stop()`` is called,
+  /// It needs `python3` on the `PATH`. The server exits when `stop()` is called,
   /// when the instance is deinitialized, and when this process exits (it watches its
   /// standard input, which this process holds open).
   public final class ExampleServer: Sendable {

@@ -19,7 +19,7 @@
 /// }
 /// ```
 ///
-/// ``LoggingMiddleware`` puts them in every ``LogRecord``.
+/// `LoggingMiddleware` puts them in every `LogRecord`.
 public struct ExchangeMetrics: Hashable, Sendable {
   /// How many times the request reached the transport: more than one after a retry
   /// or a replay, zero when a middleware (a cache) answered without sending it.

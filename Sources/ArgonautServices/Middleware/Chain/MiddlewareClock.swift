@@ -3,7 +3,7 @@ import Foundation
 /// The time as the middleware sees it: the current date, and a way to wait.
 ///
 /// ``RetryMiddleware`` waits between attempts and reads `Retry-After` dates;
-/// ``CacheMiddleware`` decides whether a stored response is still fresh. Both take a
+/// `CacheMiddleware` decides whether a stored response is still fresh. Both take a
 /// clock, so that tests can control time instead of sleeping:
 ///
 /// ```swift

@@ -29,7 +29,7 @@ import Foundation
 ///   the calling task is cancelled. It then hands back the last response or throws the
 ///   last error, and the call's ``ServiceError/attempts`` says how many attempts it made.
 ///
-/// Put it outside ``AuthMiddleware`` and ``CacheMiddleware``, so that each retry is
+/// Put it outside `AuthMiddleware` and `CacheMiddleware`, so that each retry is
 /// authorized and may be answered from the cache.
 public struct RetryMiddleware: ServiceMiddleware {
   /// The statuses retried by default: 408, 429, 500, 502, 503 and 504.
