@@ -2,6 +2,7 @@
 // no lossy number conversion.
 
 extension String: Decodable {
+  /// Decodes a JSON string; any other value is a type mismatch.
   @inlinable
   public static func decode(_ json: JSON) -> Decoded<String> {
     guard case .string(let value) = json else { return .failure(.typeMismatch(expected: "String", found: json)) }

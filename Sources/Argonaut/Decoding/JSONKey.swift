@@ -37,6 +37,7 @@ extension String: JSONKey {
     return decoder(value).map(Optional.some).prefixingPath(.key(self))
   }
 
+  /// `error`, with this key in front of its path.
   @inlinable
   public func prefixing(_ error: DecodeError) -> DecodeError {
     error.prefixed(by: .key(self))
@@ -64,6 +65,7 @@ extension Array: JSONKey where Element == String {
     }
   }
 
+  /// `error`, with this key in front of its path.
   @inlinable
   public func prefixing(_ error: DecodeError) -> DecodeError {
     reversed().reduce(error) { $0.prefixed(by: .key($1)) }

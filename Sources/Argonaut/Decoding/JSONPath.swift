@@ -16,7 +16,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
     /// An element of an array.
     case index(Int)
 
+    /// A key, from a string literal: `"posts"`.
     public init(stringLiteral value: String) { self = .key(value) }
+    /// An array index, from an integer literal: `1`.
     public init(integerLiteral value: Int) { self = .index(value) }
   }
 
@@ -28,6 +30,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
     self.components = components
   }
 
+  /// Creates a value from an array literal, elements in order.
   public init(arrayLiteral elements: Component...) {
     self.components = elements
   }
@@ -45,6 +48,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
     JSONPath(components + [component])
   }
 
+  /// The text form, as it prints.
   public var description: String {
     guard !components.isEmpty else { return "(root)" }
     var text = ""

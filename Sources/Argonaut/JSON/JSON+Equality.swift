@@ -8,6 +8,7 @@
 /// Both walk the tape with an explicit work list, so comparing documents of any
 /// depth cannot overflow the stack.
 extension JSON: Hashable {
+  /// Whether the two values are equal.
   public static func == (lhs: JSON, rhs: JSON) -> Bool {
     switch (lhs, rhs) {
     case (.object(let a), .object(let b)): return TapeEquality.equal(a.document, a.index, b.document, b.index)
@@ -20,6 +21,7 @@ extension JSON: Hashable {
     }
   }
 
+  /// Hashes the value, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .object(let object): TapeEquality.hash(object.document, object.index, into: &hasher)
@@ -39,12 +41,16 @@ extension JSON: Hashable {
 }
 
 extension JSONObject: Hashable {
+  /// Whether the two values are equal.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { JSON.object(lhs) == JSON.object(rhs) }
+  /// Hashes the value, consistently with `==`.
   public func hash(into hasher: inout Hasher) { JSON.object(self).hash(into: &hasher) }
 }
 
 extension JSONArray: Hashable {
+  /// Whether the two values are equal.
   public static func == (lhs: JSONArray, rhs: JSONArray) -> Bool { JSON.array(lhs) == JSON.array(rhs) }
+  /// Hashes the value, consistently with `==`.
   public func hash(into hasher: inout Hasher) { JSON.array(self).hash(into: &hasher) }
 }
 

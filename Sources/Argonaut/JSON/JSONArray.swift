@@ -58,18 +58,23 @@ extension JSONArray: Collection {
   public struct Index: Comparable, Hashable, Sendable {
     @usableFromInline let position: Int
     @inlinable init(position: Int) { self.position = position }
+    /// Whether `lhs` comes before `rhs`.
     @inlinable public static func < (lhs: Index, rhs: Index) -> Bool { lhs.position < rhs.position }
   }
 
+  /// The position of the first element.
   @inlinable public var startIndex: Index { Index(position: index + 1) }
 
+  /// The position after the last element.
   @inlinable public var endIndex: Index { Index(position: index + Tape.span(document.tape[index])) }
 
+  /// The position after `i`.
   @inlinable
   public func index(after i: Index) -> Index {
     Index(position: i.position + Tape.span(document.tape[i.position]))
   }
 
+  /// The element at `position`.
   @inlinable
   public subscript(position: Index) -> JSON {
     JSON(document, at: position.position)
@@ -80,10 +85,12 @@ extension JSONArray: Collection {
     Tape.count(at: index, in: document.tape)
   }
 
+  /// Whether there is no element.
   @inlinable public var isEmpty: Bool { Tape.span(document.tape[index]) == 1 }
 }
 
 extension JSONArray: ExpressibleByArrayLiteral {
+  /// Creates a value from an array literal, elements in order.
   public init(arrayLiteral elements: JSON...) {
     self.init(elements)
   }

@@ -158,6 +158,7 @@ public struct JSONNumber: Sendable {
 }
 
 extension JSONNumber: Hashable {
+  /// Whether the two values are equal.
   public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
     if lhs.isSmallInteger && rhs.isSmallInteger { return lhs.entry == rhs.entry }
     switch (lhs.exactInt64, rhs.exactInt64) {
@@ -167,6 +168,7 @@ extension JSONNumber: Hashable {
     }
   }
 
+  /// Hashes the value, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     if let value = exactInt64 {
       hasher.combine(value)
@@ -180,10 +182,12 @@ extension JSONNumber: CustomStringConvertible, ExpressibleByIntegerLiteral, Expr
   /// The number's JSON text.
   public var description: String { text }
 
+  /// Creates a value from an integer literal, exactly.
   public init(integerLiteral value: Int) {
     self.init(value)
   }
 
+  /// Creates a value from a floating-point literal.
   public init(floatLiteral value: Double) {
     guard let number = JSONNumber(value) else { preconditionFailure("JSON numbers are finite") }
     self = number

@@ -83,18 +83,23 @@ extension JSONObject: Collection {
   public struct Index: Comparable, Hashable, Sendable {
     @usableFromInline let position: Int
     @inlinable init(position: Int) { self.position = position }
+    /// Whether `lhs` comes before `rhs`.
     @inlinable public static func < (lhs: Index, rhs: Index) -> Bool { lhs.position < rhs.position }
   }
 
+  /// The position of the first element.
   @inlinable public var startIndex: Index { Index(position: index + 1) }
 
+  /// The position after the last element.
   @inlinable public var endIndex: Index { Index(position: index + Tape.span(document.tape[index])) }
 
+  /// The position after `i`.
   @inlinable
   public func index(after i: Index) -> Index {
     Index(position: i.position + 1 + Tape.span(document.tape[i.position + 1]))
   }
 
+  /// The element at `position`.
   @inlinable
   public subscript(position: Index) -> (key: String, value: JSON) {
     (
@@ -108,10 +113,12 @@ extension JSONObject: Collection {
     Tape.count(at: index, in: document.tape)
   }
 
+  /// Whether there is no element.
   @inlinable public var isEmpty: Bool { Tape.span(document.tape[index]) == 1 }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
+  /// Creates an object from a dictionary literal, keys in order; for a repeated key, the last value wins.
   public init(dictionaryLiteral elements: (String, JSON)...) {
     self.init(elements)
   }

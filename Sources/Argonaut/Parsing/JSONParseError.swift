@@ -18,6 +18,7 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
   public struct Kind: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline let name: String
     @usableFromInline init(_ name: String) { self.name = name }
+    /// The text form, as it prints.
     public var description: String { name }
 
     /// A character that cannot appear where it was found, or a premature end.

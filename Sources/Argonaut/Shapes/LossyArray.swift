@@ -31,8 +31,11 @@ extension LossyArray: Equatable where Element: Equatable {}
 extension LossyArray: Hashable where Element: Hashable {}
 
 extension LossyArray: RandomAccessCollection {
+  /// The position of the first element.
   public var startIndex: Int { elements.startIndex }
+  /// The position after the last element.
   public var endIndex: Int { elements.endIndex }
+  /// The element at `position`.
   public subscript(position: Int) -> Element { elements[position] }
 }
 

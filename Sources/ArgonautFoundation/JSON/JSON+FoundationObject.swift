@@ -8,6 +8,7 @@ public struct FoundationObjectError: Error, Sendable, CustomStringConvertible {
   /// The type found there.
   public let typeName: String
 
+  /// The text form, as it prints.
   public var description: String { "\(path): \(typeName) is not a JSON value" }
 }
 

@@ -27,7 +27,7 @@ import Foundation
 /// created it.
 ///
 /// `@unchecked Sendable`: `Operation` is a class that queues and observers use from
-/// several threads; this subclass's own state lives in a ``Locked`` value and its other
+/// several threads; this subclass's own state lives in a `Locked` value and its other
 /// properties are constants of `Sendable` types.
 public final class ResourceOperation<Value: Sendable>: Operation, @unchecked Sendable {
   private struct State: Sendable {

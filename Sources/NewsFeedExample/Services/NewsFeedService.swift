@@ -11,6 +11,7 @@ import ArgonautServices
 /// The class declares nothing but its `Model` and its methods: the environment and
 /// transport come from `ServiceConfiguration/current`.
 public final class NewsFeedService: Service {
+  /// The model that `getRequest` decodes.
   public typealias Model = NewsFeed
 
   /// Creates the service.

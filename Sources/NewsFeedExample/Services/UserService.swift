@@ -18,6 +18,7 @@ import ArgonautServices
 /// The class declares nothing but its `Model` and its methods: the environment and
 /// transport come from `ServiceConfiguration/current`.
 public final class UserService: Service {
+  /// The model that `getRequest` decodes.
   public typealias Model = User
 
   /// Creates the service.
