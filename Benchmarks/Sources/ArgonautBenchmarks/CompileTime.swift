@@ -65,10 +65,11 @@ struct CompileTime: Codable {
       ])
     let seconds = Date().timeIntervalSince(start)
     let lines = check.output.split(separator: "\n")
-    // -debug-time-function-bodies prints "12.34ms\t<file>:<line>:<col>\t<decl>" per body.
+    // -debug-time-function-bodies prints "12.34ms\t<file>:<line>:<col>\t<decl>" per body, where
+    // <decl> reads "static method <module>.(file).Model extension.decode@…".
     let milliseconds =
       lines
-      .filter { $0.contains("decode(") || $0.contains("encode()") }
+      .filter { $0.contains("extension.decode") || $0.contains("extension.encode") }
       .compactMap { Double($0.split(separator: "\t").first?.replacingOccurrences(of: "ms", with: "") ?? "") }
       .max()
     let warnings = lines.filter { $0.contains("warning:") }.map(String.init)
