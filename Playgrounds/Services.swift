@@ -263,7 +263,39 @@ let outcomes = operations.map { operation -> String in
 print("The operations ended with: \(outcomes)")
 if outcomes != ["2 events", "2 events", "cancelled"] { fail("unexpected operation results \(outcomes)") }
 
-// MARK: 9. Stop the server
+// MARK: 9. Files and uploads
+//
+// A resource reads a file with the same parse step and errors as over the network:
+// here, the server's own sample data. Uploads send a multipart form, or stream a
+// file from the disk with its Content-Length; the server's `/upload` echoes what it got.
+
+do {
+  let samples = script.deletingLastPathComponent().appendingPathComponent("data")
+  let feed = try Resource<NewsFeed>(Request(.get, "/newsFeed")).load(
+    fromFile: samples.appendingPathComponent("newsFeed.json"))
+  print("From disk: a news feed of \(feed.posts.count) posts")
+
+  var form = MultipartFormData()
+  form.append("title", "Sunset")
+  form.append("photo", data: Data(repeating: 0xAB, count: 2048), filename: "sunset.jpg", contentType: "image/jpeg")
+  let file = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-playground-upload.bin")
+  try Data(repeating: 0x2A, count: 100_000).write(to: file)
+  defer { try? FileManager.default.removeItem(at: file) }
+
+  try await ServiceConfiguration.$current.withValue(local) {
+    let service = GitHubService()
+    let posted = try await service.load(Resource<JSON>(Request(.post, "/upload", body: .multipart(form)), parse: .json))
+    let parts = posted["parts"]?.arrayValue.map { $0.compactMap { $0["name"]?.stringValue } } ?? []
+    print("A multipart form of \(form.data.count) bytes arrived as parts \(parts)")
+    let streamed = try await service.load(Resource<JSON>(Request(.put, "/upload", body: .file(file)), parse: .json))
+    print("A file streamed from disk arrived: \(streamed["length"]?.intValue ?? 0) bytes")
+    if parts != ["title", "photo"] || streamed["length"]?.intValue != 100_000 { fail("the uploads went wrong") }
+  }
+} catch {
+  fail("files and uploads failed: \(error)")
+}
+
+// MARK: 10. Stop the server
 
 server.stop()
 print("The server has stopped. ✔")

@@ -66,4 +66,28 @@ struct ReadmeResourcesSnippetsTests {
     #expect(try third.result?.get().map(\.id) == ["301", "302"])
     #expect(printed.current == ["2"])
   }
+
+  @Test("the README's uploads arrive byte for byte at the example server")
+  func uploads() async throws {
+    let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10])
+    let movie = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "argonaut-readme-\(UUID().uuidString).mp4")
+    try Data(repeating: 7, count: 4096).write(to: movie)
+    defer { try? FileManager.default.removeItem(at: movie) }
+
+    var form = MultipartFormData()
+    form.append("title", "Sunset")
+    form.append("photo", data: jpeg, filename: "sunset.jpg", contentType: "image/jpeg")
+    let posted = Resource<JSON>(Request(.post, "/upload", body: .multipart(form)), parse: .json)
+    let streamed = Resource<JSON>(Request(.put, "/upload", body: .file(movie, contentType: "video/mp4")), parse: .json)
+
+    let configuration = try Fixture.serverConfiguration()
+    let (post, put) = try await ServiceConfiguration.$current.withValue(configuration) {
+      (try await JSONService().load(posted), try await JSONService().load(streamed))
+    }
+    #expect(post["body"]?.stringValue.flatMap { Data(base64Encoded: $0) } == form.data)
+    #expect(post["parts"]?.arrayValue?.count == 2)
+    #expect(put["length"] == 4096)
+    #expect(put["contentType"] == "video/mp4")
+  }
 }

@@ -60,22 +60,22 @@ extension ServiceError: CustomStringConvertible {
       return "could not parse \(valueName): \(Self.describe(error))"
     case .unacceptableContentType(let expected):
       let found = response?.contentType.map { "content type \($0)" } ?? "no content type"
-      return "unacceptable \(found), expected \(expected.joined(separator: " or "))\(excerpt)"
+      return "unacceptable \(found), expected \(expected.joined(separator: " or "))\(excerpt(redactedBy: redactor))"
     case .validationFailed(let message):
       return "response rejected: \(message)"
     case .invalidLink(let message):
       return "invalid Link header: \(message)"
     case .paginationLoop(let url):
-      return "pagination loop: the next page \(Redaction.url(url)) was already loaded"
+      return "pagination loop: the next page \(redactor.url(url)) was already loaded"
     case .responseTooLarge(let limit):
       return "response body larger than the limit of \(Self.describe(bytes: limit))"
     }
   }
 
   /// `: ` and the start of the response's body, or nothing when it has none.
-  private var excerpt: String {
+  private func excerpt(redactedBy redactor: Redactor) -> String {
     guard let response, !response.body.isEmpty else { return "" }
-    return ": " + Redaction.bodyExcerpt(response.body, contentType: response.contentType)
+    return ": " + redactor.bodyExcerpt(response.body, contentType: response.contentType)
   }
 
   /// `300 ms`, `1.5 s`, `60 s`.

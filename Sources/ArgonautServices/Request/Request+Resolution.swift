@@ -50,10 +50,36 @@ extension Request {
     if let body { headers = HTTPHeaders.merging(headers, ["Content-Type": body.contentType]) }
     headers = HTTPHeaders.merging(headers, self.headers)
 
+    var bodyFile: URL?
+    if let file = body?.fileURL {
+      let size: Int
+      do {
+        size = try Self.fileSize(file)
+      } catch {
+        throw .invalidRequest("cannot send the file \(file.path): \(error.reason)", self)
+      }
+      headers = HTTPHeaders.merging(headers, ["Content-Length": String(size)])
+      bodyFile = file
+    }
     return HTTPRequest(
-      method: method, url: absolute, headers: headers, body: body?.data, timeout: timeout,
+      method: method, url: absolute, headers: headers, body: bodyFile == nil ? body?.data : nil, timeout: timeout,
       maximumResponseSize: configuration.maximumResponseSize, secretNames: configuration.secretNames,
-      pathParameters: pathParameters)
+      pathParameters: pathParameters, bodyFile: bodyFile)
+  }
+
+  /// The size of the regular file at `url`.
+  static func fileSize(_ url: URL) throws(FileReadError) -> Int {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      throw FileReadError(url: url, reason: "no such file")
+    }
+    guard !isDirectory.boolValue else { throw FileReadError(url: url, reason: "it is a directory") }
+    guard FileManager.default.isReadableFile(atPath: url.path),
+      let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber
+    else {
+      throw FileReadError(url: url, reason: "it cannot be read")
+    }
+    return size.intValue
   }
 
   /// Whether `text` starts with a URL scheme such as `https:`.

@@ -17,6 +17,9 @@ public struct RequestBody: Hashable, Sendable {
   public let contentType: String
   /// The JSON value, when the body was built from one.
   public let json: JSON?
+  /// The file whose content is the body, streamed as it is sent; ``data`` is then
+  /// empty. See ``file(_:contentType:)``.
+  public internal(set) var fileURL: URL? = nil
 
   /// A JSON body, serialized compactly, sent as `application/json`.
   public static func json(_ json: JSON) -> RequestBody {
@@ -26,6 +29,20 @@ public struct RequestBody: Hashable, Sendable {
   /// Raw bytes with the given content type.
   public static func data(_ data: Data, contentType: String) -> RequestBody {
     RequestBody(data: data, contentType: contentType, json: nil)
+  }
+
+  /// The content of the file at `url`, streamed from the disk as it is sent, so that
+  /// a large upload never sits whole in memory.
+  ///
+  /// ```swift
+  /// Request(.put, "/videos/42", body: .file(movieURL, contentType: "video/mp4"))
+  /// ```
+  ///
+  /// The request's `Content-Length` is the file's size when the request is built; a
+  /// file that cannot be read then fails the call with an
+  /// ``ServiceError/Kind/invalidRequest`` error.
+  public static func file(_ url: URL, contentType: String = "application/octet-stream") -> RequestBody {
+    RequestBody(data: Data(), contentType: contentType, json: nil, fileURL: url)
   }
 
   /// UTF-8 text, sent as `text/plain; charset=utf-8` unless you say otherwise.

@@ -61,6 +61,13 @@ public struct FileTransport: HTTPTransport {
     case "json": return "application/json"
     case "html", "htm": return "text/html; charset=utf-8"
     case "txt": return "text/plain; charset=utf-8"
+    case "xml": return "application/xml"
+    case "pdf": return "application/pdf"
+    case "png": return "image/png"
+    case "jpg", "jpeg": return "image/jpeg"
+    case "gif": return "image/gif"
+    case "webp": return "image/webp"
+    case "svg": return "image/svg+xml"
     default: return "application/octet-stream"
     }
   }

@@ -22,6 +22,10 @@ public struct HTTPRequest: Hashable, Sendable {
   public var headers: [String: String]
   /// The body, if any.
   public var body: Data?
+  /// A file whose content is the body, streamed as it is sent (``body`` is then
+  /// `nil`); see ``RequestBody/file(_:contentType:)``. A transport that does not
+  /// stream can read it whole.
+  public var bodyFile: URL?
   /// How long the exchange may take. The service enforces it; a transport may also
   /// pass it on, rounded up.
   public var timeout: Duration
@@ -44,7 +48,7 @@ public struct HTTPRequest: Hashable, Sendable {
   public init(
     method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil,
     timeout: Duration = .seconds(60), maximumResponseSize: Int = HTTPRequest.defaultMaximumResponseSize,
-    secretNames: Set<String> = [], pathParameters: [String: String] = [:]
+    secretNames: Set<String> = [], pathParameters: [String: String] = [:], bodyFile: URL? = nil
   ) {
     self.method = method
     self.url = url
@@ -54,6 +58,7 @@ public struct HTTPRequest: Hashable, Sendable {
     self.maximumResponseSize = maximumResponseSize
     self.secretNames = secretNames
     self.pathParameters = pathParameters
+    self.bodyFile = bodyFile
   }
 
   /// The value of the header field `name`, compared case-insensitively.
@@ -102,6 +107,9 @@ extension HTTPRequest: CustomDebugStringConvertible {
     if let body {
       lines.append("")
       lines.append(redactor.bodyExcerpt(body, contentType: header("Content-Type"), limit: 1024))
+    } else if let bodyFile {
+      lines.append("")
+      lines.append("(the content of \(bodyFile.path))")
     }
     return lines.joined(separator: "\n")
   }

@@ -72,18 +72,31 @@ public final class URLSessionTransport: HTTPTransport {
     return configuration
   }
 
-  /// Sends `request` with a data task, which is cancelled if the calling task is.
+  /// Sends `request` with a data task (an upload task for a body file, streamed from
+  /// the disk), which is cancelled if the calling task is.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let urlRequest = Self.urlRequest(for: request)
     guard let router else {
-      let (data, response) = try await session.data(for: urlRequest, delegate: RedirectGuard(request))
+      let (data, response) =
+        if let file = request.bodyFile {
+          try await session.upload(for: urlRequest, fromFile: file, delegate: RedirectGuard(request))
+        } else {
+          try await session.data(for: urlRequest, delegate: RedirectGuard(request))
+        }
       guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
       return HTTPResponse(http, body: data)
     }
     let slot = Locked<DataTaskSlot>(DataTaskSlot())
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-        let task = session.dataTask(with: urlRequest)
+        // A body file is streamed by an upload task, with a Content-Length: a body
+        // stream would go chunked, which some servers (S3, for one) refuse.
+        let task =
+          if let file = request.bodyFile {
+            session.uploadTask(with: urlRequest, fromFile: file)
+          } else {
+            session.dataTask(with: urlRequest)
+          }
         router.register(task, for: request, continuation: continuation)
         let cancelled = slot.withLock { slot in
           slot.task = task
@@ -109,7 +122,7 @@ public final class URLSessionTransport: HTTPTransport {
     for (name, value) in request.headers {
       urlRequest.setValue(value, forHTTPHeaderField: name)
     }
-    urlRequest.httpBody = request.body
+    urlRequest.httpBody = request.body  // a body file goes through an upload task instead
     let (seconds, attoseconds) = request.timeout.components
     urlRequest.timeoutInterval = TimeInterval(seconds + (attoseconds > 0 ? 1 : 0) + 1)
     return urlRequest
