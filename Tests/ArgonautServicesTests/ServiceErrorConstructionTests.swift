@@ -58,6 +58,10 @@ struct ServiceErrorConstructionTests {
         "response rejected: no items"
       ),
       (
+        .responseTooLarge(limit: 8 << 20, request: request), .responseTooLarge,
+        "response body larger than the limit of 8 MiB"
+      ),
+      (
         .invalidLink("expected '<' at character 1, found 'h'", request: request), .invalidLink,
         "invalid Link header: expected '<' at character 1, found 'h'"
       ),

@@ -92,6 +92,11 @@ extension ServiceError {
     ServiceError(.unacceptableContentType(expected: expected), request: request, response: response)
   }
 
+  /// The response's body grew past `limit` bytes, such as a transport's own cap.
+  public static func responseTooLarge(limit: Int, request: HTTPRequest? = nil) -> ServiceError {
+    ServiceError(.responseTooLarge(limit: limit), request: request, response: nil)
+  }
+
   /// A validator rejected `response`, for the reason `message`.
   ///
   /// ```swift
