@@ -372,16 +372,33 @@ struct JSONScanner: ~Copyable {
     var value = UInt64(lead)
     p += 1
     if lead != 0 {
-      // Eight digits at a time (wrapping: the value is kept only for 18 digits or fewer).
-      while end - p >= 8 {
+      if end - p >= 8 {
+        // The rest of a short integer in one load: its digits moved behind leading
+        // '0's and converted at once (wrapping: the value is kept only for 18 digits
+        // or fewer).
         let chunk = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-        guard isEightDigits(chunk) else { break }
-        value = value &* 100_000_000 &+ eightDigitsValue(chunk)
-        p += 8
-      }
-      while let d = digit(p) {
-        value = value &* 10 &+ UInt64(d)
-        p += 1
+        let notDigits = nonDigitMask(chunk)
+        if notDigits != 0 {
+          let digits = notDigits.trailingZeroBitCount &>> 3
+          if digits > 0 {
+            let aligned =
+              chunk &<< UInt64(8 &* (8 &- digits)) | (0x3030_3030_3030_3030 as UInt64) &>> UInt64(8 &* digits)
+            value = value &* powerOfTen(digits) &+ eightDigitsValue(aligned)
+            p += digits
+          }
+        } else {
+          value = value &* 100_000_000 &+ eightDigitsValue(chunk)
+          p += 8
+          while let d = digit(p) {
+            value = value &* 10 &+ UInt64(d)
+            p += 1
+          }
+        }
+      } else {
+        while let d = digit(p) {
+          value = value &* 10 &+ UInt64(d)
+          p += 1
+        }
       }
     } else if digit(p) != nil {
       throw error(p, .invalidNumber, expected: "no digit after a leading 0")
