@@ -73,6 +73,12 @@ fi
 mkdir -p "$work/Sources/GenCodable"
 "$generate" --codable --type CodableRoot "$codable_sample" >"$work/Sources/GenCodable/CodableRoot.swift"
 targets+="    .target(name: \"GenCodable\", dependencies: [argonaut]),"$'\n'
+# And one whose members include JSON, which is Codable through ArgonautFoundation.
+mkdir -p "$work/Sources/GenCodableJSON"
+"$generate" --codable --type CodableJSONRoot "$root/Tests/ArgonautGenerateTests/Goldens/optionals.json" \
+  >"$work/Sources/GenCodableJSON/CodableJSONRoot.swift"
+grep -q "^import ArgonautFoundation$" "$work/Sources/GenCodableJSON/CodableJSONRoot.swift"
+targets+="    .target(name: \"GenCodableJSON\", dependencies: [argonaut, foundation]),"$'\n'
 
 cat >"$work/Package.swift" <<EOF
 // swift-tools-version:6.0
@@ -80,6 +86,7 @@ cat >"$work/Package.swift" <<EOF
 import PackageDescription
 
 let argonaut = Target.Dependency.product(name: "Argonaut", package: "$(basename "$package")")
+let foundation = Target.Dependency.product(name: "ArgonautFoundation", package: "$(basename "$package")")
 let package = Package(
   name: "GeneratorCheck",
   platforms: [.macOS(.v13)],
@@ -94,7 +101,7 @@ $targets    .executableTarget(
 )
 EOF
 # Every generated module type-checks under the same limit.
-sed -i 's/\.target(name: \("Gen[A-Za-z0-9]*"\), dependencies: \[argonaut\]),/.target(name: \1, dependencies: [argonaut], swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]),/' "$work/Package.swift"
+sed -i 's/\.target(name: \("Gen[A-Za-z0-9]*"\), dependencies: \(\[[a-z, ]*\]\)),/.target(name: \1, dependencies: \2, swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]),/' "$work/Package.swift"
 
 cat >"$work/Sources/GeneratorCheck/main.swift" <<EOF
 import Argonaut
