@@ -34,8 +34,8 @@ if [[ ! -x "$digester" ]]; then
 fi
 
 if ! $update && [[ ! -f "$baseline/Argonaut.json" ]]; then
-  echo "note: no API baseline in $baseline/ yet; run Scripts/api-check.sh --update to create it"
-  exit 0
+  echo "error: no API baseline in $baseline/; run Scripts/api-check.sh --update to create it" >&2
+  exit 1
 fi
 
 for module in "${modules[@]}"; do swift build --target "$module" >/dev/null; done
@@ -47,6 +47,21 @@ for module in "${modules[@]}"; do
   if $update; then
     "$digester" -dump-sdk -module "$module" -I "$modules_dir" -o "$baseline/$module.json" \
       -avoid-location -avoid-tool-args -swift-only
+    # Keep the public API only: @usableFromInline and @inlinable internals (marked
+    # isInternal) and the module's imports may change in any release.
+    python3 - "$baseline/$module.json" <<'PYTHON'
+import json, sys
+path = sys.argv[1]
+def keep(node):
+    return not node.get("isInternal") and node.get("kind") != "Import"
+def prune(node):
+    if "children" in node:
+        node["children"] = [prune(child) for child in node["children"] if keep(child)]
+    return node
+root = json.load(open(path))
+json.dump(prune(root), open(path, "w"), indent=1, sort_keys=True)
+open(path, "a").write("\n")
+PYTHON
     echo "wrote $baseline/$module.json"
     continue
   fi
