@@ -167,11 +167,11 @@ private func randomJSONNumber(
   return result
 }
 
-/// Compares `convert` with the standard library's parser on every text and
-/// records one issue listing the first few mismatches.
-private func expectAgreement<Value: BinaryFloatingPoint & LosslessStringConvertible>(
-  _ texts: [String], _ convert: (String) -> Value, sourceLocation: SourceLocation = #_sourceLocation
-) {
+/// Compares `convert` with the standard library's parser on every text and returns
+/// the mismatches.
+private func disagreements<Value: BinaryFloatingPoint & LosslessStringConvertible>(
+  _ texts: [String], _ convert: (String) -> Value
+) -> [String] {
   var mismatches: [String] = []
   for text in texts {
     let expected = Value(text)!
@@ -182,8 +182,19 @@ private func expectAgreement<Value: BinaryFloatingPoint & LosslessStringConverti
       mismatches.append("\(text.prefix(80)) -> \(actual), expected \(expected)")
     }
   }
+  return mismatches
+}
+
+/// Records one issue listing the first few mismatches, if any.
+private func expectNoMismatches(_ mismatches: [String], sourceLocation: SourceLocation = #_sourceLocation) {
   let mismatchCount = mismatches.count
   #expect(mismatchCount == 0, "mismatches, e.g. \(mismatches.prefix(5))", sourceLocation: sourceLocation)
+}
+
+/// Records one issue listing the first few failures, if any.
+private func expectNoFailures(_ failures: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+  let failureCount = failures.count
+  #expect(failureCount == 0, "failures, e.g. \(failures.prefix(5))", sourceLocation: sourceLocation)
 }
 
 /// The root of the package, three levels above this file.
@@ -255,72 +266,79 @@ struct DecimalConversionTests {
   }
 
   @Test("Random decimal strings match the standard library's Double parser")
-  func doubleMatchesStandardLibrary() {
-    var generator = SplitMix64(seed: 0x5EED_D0B1E)
-    // (cases, digit counts, decimal magnitudes): general, subnormal and near overflow.
-    let regimes: [(Int, ClosedRange<Int>, ClosedRange<Int>)] = [
-      (60_000, 1...19, -25...25),
-      (30_000, 1...25, -25...25),
-      (50_000, 1...25, -345...312),
-      (30_000, 1...25, -330 ... -300),
-      (20_000, 1...25, 300...312),
-      (10_000, 17...17, -5...5),
-    ]
-    var texts: [String] = []
-    for (count, digitCount, magnitude) in regimes {
-      for _ in 0..<count {
-        texts.append(randomJSONNumber(digitCount: digitCount, magnitude: magnitude, using: &generator))
+  func doubleMatchesStandardLibrary() async {
+    let (texts, mismatches) = await offCooperativePool { () -> ([String], [String]) in
+      var generator = SplitMix64(seed: 0x5EED_D0B1E)
+      // (cases, digit counts, decimal magnitudes): general, subnormal and near overflow.
+      let regimes: [(Int, ClosedRange<Int>, ClosedRange<Int>)] = [
+        (60_000, 1...19, -25...25),
+        (30_000, 1...25, -25...25),
+        (50_000, 1...25, -345...312),
+        (30_000, 1...25, -330 ... -300),
+        (20_000, 1...25, 300...312),
+        (10_000, 17...17, -5...5),
+      ]
+      var texts: [String] = []
+      for (count, digitCount, magnitude) in regimes {
+        for _ in 0..<count {
+          texts.append(randomJSONNumber(digitCount: digitCount, magnitude: magnitude, using: &generator))
+        }
       }
+      return (texts, disagreements(texts, double))
     }
     #expect(texts.count == 200_000)
     #expect(texts.allSatisfy(isJSONNumber))
-    expectAgreement(texts, double)
+    expectNoMismatches(mismatches)
   }
 
   @Test("Exact midpoints between adjacent Doubles round to even, nearby values to nearest")
-  func doubleHalfwayCases() {
-    var generator = SplitMix64(seed: 0x4A1F_3A7)
-    var texts: [String] = []
-    var failures: [String] = []
-    for iteration in 0..<8_000 {
-      // Half uniform over all finite bit patterns, half from the subnormal and smallest normal binades.
-      let bits =
-        iteration.isMultiple(of: 2)
-        ? UInt64.random(in: 0..<0x7FF0_0000_0000_0000, using: &generator)
-        : UInt64.random(in: 0..<0x0030_0000_0000_0000, using: &generator)
-      let lower = Double(bitPattern: bits)
-      let isSubnormal = lower.exponentBitPattern == 0
-      let significand = lower.significandBitPattern | (isSubnormal ? 0 : 1 << 52)
-      let power = isSubnormal ? -1074 : Int(lower.exponentBitPattern) - 1075
-      let (halfway, above, below) = halfwayTexts(
-        significand: significand, power: power, scientific: iteration % 3 == 0)
-      let even = bits & 1 == 0 ? lower : lower.nextUp
-      for (text, expected) in [(halfway, even), (above, lower.nextUp), (below, lower)]
-      where double(text).bitPattern != expected.bitPattern {
-        failures.append("\(text.prefix(60))... -> \(double(text)), expected \(expected)")
+  func doubleHalfwayCases() async {
+    let (texts, failures, mismatches) = await offCooperativePool { () -> ([String], [String], [String]) in
+      var generator = SplitMix64(seed: 0x4A1F_3A7)
+      var texts: [String] = []
+      var failures: [String] = []
+      for iteration in 0..<8_000 {
+        // Half uniform over all finite bit patterns, half from the subnormal and smallest normal binades.
+        let bits =
+          iteration.isMultiple(of: 2)
+          ? UInt64.random(in: 0..<0x7FF0_0000_0000_0000, using: &generator)
+          : UInt64.random(in: 0..<0x0030_0000_0000_0000, using: &generator)
+        let lower = Double(bitPattern: bits)
+        let isSubnormal = lower.exponentBitPattern == 0
+        let significand = lower.significandBitPattern | (isSubnormal ? 0 : 1 << 52)
+        let power = isSubnormal ? -1074 : Int(lower.exponentBitPattern) - 1075
+        let (halfway, above, below) = halfwayTexts(
+          significand: significand, power: power, scientific: iteration % 3 == 0)
+        let even = bits & 1 == 0 ? lower : lower.nextUp
+        for (text, expected) in [(halfway, even), (above, lower.nextUp), (below, lower)]
+        where double(text).bitPattern != expected.bitPattern {
+          failures.append("\(text.prefix(60))... -> \(double(text)), expected \(expected)")
+        }
+        texts += [halfway, above, below]
       }
-      texts += [halfway, above, below]
+      return (texts, failures, disagreements(texts, double))
     }
-    let failureCount = failures.count
-    #expect(failureCount == 0, "failures, e.g. \(failures.prefix(5))")
+    expectNoFailures(failures)
     #expect(texts.allSatisfy(isJSONNumber))
-    expectAgreement(texts, double)
+    expectNoMismatches(mismatches)
   }
 
   @Test("Every finite Double survives printing and parsing")
-  func doubleRoundTrip() {
-    var generator = SplitMix64(seed: 0x7A1E_0F_D0)
-    var failures: [String] = []
-    for _ in 0..<100_000 {
-      var value = Double(bitPattern: generator.next())
-      if !value.isFinite { value = Double(bitPattern: generator.next() >> 2) }
-      let text = "\(value)"
-      if !isJSONNumber(text) || double(text).bitPattern != value.bitPattern {
-        failures.append(text)
+  func doubleRoundTrip() async {
+    let failures = await offCooperativePool { () -> [String] in
+      var generator = SplitMix64(seed: 0x7A1E_0F_D0)
+      var failures: [String] = []
+      for _ in 0..<100_000 {
+        var value = Double(bitPattern: generator.next())
+        if !value.isFinite { value = Double(bitPattern: generator.next() >> 2) }
+        let text = "\(value)"
+        if !isJSONNumber(text) || double(text).bitPattern != value.bitPattern {
+          failures.append(text)
+        }
       }
+      return failures
     }
-    let failureCount = failures.count
-    #expect(failureCount == 0, "failures, e.g. \(failures.prefix(5))")
+    expectNoFailures(failures)
   }
 
   // MARK: Float
@@ -350,63 +368,70 @@ struct DecimalConversionTests {
   }
 
   @Test("Random decimal strings match the standard library's Float parser")
-  func floatMatchesStandardLibrary() {
-    var generator = SplitMix64(seed: 0xF10A7)
-    let regimes: [(Int, ClosedRange<Int>, ClosedRange<Int>)] = [
-      (20_000, 1...12, -12...12),
-      (20_000, 1...25, -48...41),
-      (10_000, 1...25, -46 ... -36),
-    ]
-    var texts: [String] = []
-    for (count, digitCount, magnitude) in regimes {
-      for _ in 0..<count {
-        texts.append(randomJSONNumber(digitCount: digitCount, magnitude: magnitude, using: &generator))
+  func floatMatchesStandardLibrary() async {
+    let (texts, mismatches) = await offCooperativePool { () -> ([String], [String]) in
+      var generator = SplitMix64(seed: 0xF10A7)
+      let regimes: [(Int, ClosedRange<Int>, ClosedRange<Int>)] = [
+        (20_000, 1...12, -12...12),
+        (20_000, 1...25, -48...41),
+        (10_000, 1...25, -46 ... -36),
+      ]
+      var texts: [String] = []
+      for (count, digitCount, magnitude) in regimes {
+        for _ in 0..<count {
+          texts.append(randomJSONNumber(digitCount: digitCount, magnitude: magnitude, using: &generator))
+        }
       }
+      return (texts, disagreements(texts, float))
     }
     #expect(texts.allSatisfy(isJSONNumber))
-    expectAgreement(texts, float)
+    expectNoMismatches(mismatches)
   }
 
   @Test("Exact midpoints between adjacent Floats round to even, nearby values to nearest")
-  func floatHalfwayCases() {
-    var generator = SplitMix64(seed: 0xF1_0A7_4A1F)
-    var texts: [String] = []
-    var failures: [String] = []
-    for iteration in 0..<6_000 {
-      let bits = UInt32.random(in: 0..<0x7F80_0000, using: &generator)
-      let lower = Float(bitPattern: bits)
-      let isSubnormal = lower.exponentBitPattern == 0
-      let significand = UInt64(lower.significandBitPattern | (isSubnormal ? 0 : 1 << 23))
-      let power = isSubnormal ? -149 : Int(lower.exponentBitPattern) - 150
-      let (halfway, above, below) = halfwayTexts(
-        significand: significand, power: power, scientific: iteration.isMultiple(of: 2))
-      let even = bits & 1 == 0 ? lower : lower.nextUp
-      for (text, expected) in [(halfway, even), (above, lower.nextUp), (below, lower)]
-      where float(text).bitPattern != expected.bitPattern {
-        failures.append("\(text.prefix(60))... -> \(float(text)), expected \(expected)")
+  func floatHalfwayCases() async {
+    let (texts, failures, mismatches) = await offCooperativePool { () -> ([String], [String], [String]) in
+      var generator = SplitMix64(seed: 0xF1_0A7_4A1F)
+      var texts: [String] = []
+      var failures: [String] = []
+      for iteration in 0..<6_000 {
+        let bits = UInt32.random(in: 0..<0x7F80_0000, using: &generator)
+        let lower = Float(bitPattern: bits)
+        let isSubnormal = lower.exponentBitPattern == 0
+        let significand = UInt64(lower.significandBitPattern | (isSubnormal ? 0 : 1 << 23))
+        let power = isSubnormal ? -149 : Int(lower.exponentBitPattern) - 150
+        let (halfway, above, below) = halfwayTexts(
+          significand: significand, power: power, scientific: iteration.isMultiple(of: 2))
+        let even = bits & 1 == 0 ? lower : lower.nextUp
+        for (text, expected) in [(halfway, even), (above, lower.nextUp), (below, lower)]
+        where float(text).bitPattern != expected.bitPattern {
+          failures.append("\(text.prefix(60))... -> \(float(text)), expected \(expected)")
+        }
+        texts += [halfway, above, below]
       }
-      texts += [halfway, above, below]
+      return (texts, failures, disagreements(texts, float))
     }
-    let failureCount = failures.count
-    #expect(failureCount == 0, "failures, e.g. \(failures.prefix(5))")
+    expectNoFailures(failures)
     #expect(texts.allSatisfy(isJSONNumber))
-    expectAgreement(texts, float)
+    expectNoMismatches(mismatches)
   }
 
   @Test("Every finite Float survives printing and parsing")
-  func floatRoundTrip() {
-    var generator = SplitMix64(seed: 0xF10A7_0F)
-    var failures: [String] = []
-    for _ in 0..<50_000 {
-      var value = Float(bitPattern: UInt32(truncatingIfNeeded: generator.next()))
-      if !value.isFinite { value = Float(bitPattern: UInt32(truncatingIfNeeded: generator.next() >> 34)) }
-      let text = "\(value)"
-      if !isJSONNumber(text) || float(text).bitPattern != value.bitPattern {
-        failures.append(text)
+  func floatRoundTrip() async {
+    let failures = await offCooperativePool { () -> [String] in
+      var generator = SplitMix64(seed: 0xF10A7_0F)
+      var failures: [String] = []
+      for _ in 0..<50_000 {
+        var value = Float(bitPattern: UInt32(truncatingIfNeeded: generator.next()))
+        if !value.isFinite { value = Float(bitPattern: UInt32(truncatingIfNeeded: generator.next() >> 34)) }
+        let text = "\(value)"
+        if !isJSONNumber(text) || float(text).bitPattern != value.bitPattern {
+          failures.append(text)
+        }
       }
+      return failures
     }
-    let failureCount = failures.count
-    #expect(failureCount == 0, "failures, e.g. \(failures.prefix(5))")
+    expectNoFailures(failures)
   }
 
   // MARK: Integers
@@ -444,25 +469,32 @@ struct DecimalConversionTests {
   }
 
   @Test("Random integers spelled in different ways convert exactly")
-  func integerSpellings() {
-    var generator = SplitMix64(seed: 0x1_4764)
-    for _ in 0..<20_000 {
-      // Zero is covered by the table above; "000e-2" would not be valid JSON.
-      let value = max(1, generator.next() >> UInt64.random(in: 0...63, using: &generator))
-      let digits = "\(value)"
-      let scientific =
-        digits.count == 1 ? "\(digits)e0" : "\(digits.prefix(1)).\(digits.dropFirst())e\(digits.count - 1)"
-      let spellings = [digits, digits + ".000", scientific, digits + "00e-2", "0.\(digits)e\(digits.count)"]
-      #expect(spellings.allSatisfy(isJSONNumber))
-      for text in spellings {
-        #expect(uint64(text) == value, "\(text)")
-        #expect(int64(text) == Int64(exactly: value), "\(text)")
-        #expect(int64("-" + text) == (value <= 1 << 63 ? Int64(truncatingIfNeeded: 0 &- value) : nil), "-\(text)")
+  func integerSpellings() async {
+    let failures = await offCooperativePool { () -> [String] in
+      var failures: [String] = []
+      var generator = SplitMix64(seed: 0x1_4764)
+      for _ in 0..<20_000 {
+        // Zero is covered by the table above; "000e-2" would not be valid JSON.
+        let value = max(1, generator.next() >> UInt64.random(in: 0...63, using: &generator))
+        let digits = "\(value)"
+        let scientific =
+          digits.count == 1 ? "\(digits)e0" : "\(digits.prefix(1)).\(digits.dropFirst())e\(digits.count - 1)"
+        let spellings = [digits, digits + ".000", scientific, digits + "00e-2", "0.\(digits)e\(digits.count)"]
+        if !spellings.allSatisfy(isJSONNumber) { failures.append("not JSON: \(spellings)") }
+        for text in spellings {
+          if uint64(text) != value { failures.append("UInt64 \(text)") }
+          if int64(text) != Int64(exactly: value) { failures.append("Int64 \(text)") }
+          if int64("-" + text) != (value <= 1 << 63 ? Int64(truncatingIfNeeded: 0 &- value) : nil) {
+            failures.append("Int64 -\(text)")
+          }
+        }
+        // One more digit after the point makes it a non-integer.
+        if uint64(digits + ".5") != nil { failures.append("UInt64 \(digits).5") }
+        if int64(digits + "1e-1") != nil { failures.append("Int64 \(digits)1e-1") }
       }
-      // One more digit after the point makes it a non-integer.
-      #expect(uint64(digits + ".5") == nil)
-      #expect(int64(digits + "1e-1") == nil)
+      return failures
     }
+    expectNoFailures(failures)
   }
 
   // MARK: Exact decimal values
@@ -532,17 +564,24 @@ struct DecimalConversionTests {
   @Test(
     "PowersOfFive.swift is what the generator script produces",
     .enabled(if: python3Path != nil, "python3 was not found on PATH, so the generated table cannot be checked"))
-  func powersOfFiveTableIsUpToDate() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(python3Path))
-    process.arguments = ["Scripts/generate-powers-of-five.py"]
-    process.currentDirectoryURL = packageRoot
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let generated = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+  func powersOfFiveTableIsUpToDate() async throws {
+    let python = try #require(python3Path)
+    // Waiting for the process blocks its thread, so it waits on one of its own.
+    let (status, generated) = try await offCooperativePool { () -> Result<(Int32, Data), any Error> in
+      Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["Scripts/generate-powers-of-five.py"]
+        process.currentDirectoryURL = packageRoot
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let generated = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, generated)
+      }
+    }.get()
+    #expect(status == 0)
     let checkedIn = try Data(
       contentsOf: packageRoot.appendingPathComponent("Sources/Argonaut/Numbers/PowersOfFive.swift"))
     #expect(

@@ -42,3 +42,21 @@ struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Runs CPU-heavy `work` on a thread of its own and waits for it without blocking.
+///
+/// Swift Testing runs tests as tasks on the cooperative pool, which has one thread a
+/// core: two on a 2-core machine. A synchronous test that computes for seconds holds
+/// one of them all along, and the other suites' tasks (such as the services tests,
+/// which mostly wait for a server) queue behind it. On a thread of its own, the work
+/// competes for the processor like any thread, and the pool stays free.
+///
+/// `work` only computes; the test checks its result afterwards, in the test's task,
+/// where `#expect` knows which test it belongs to.
+func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    let thread = Thread { continuation.resume(returning: work()) }
+    thread.stackSize = 16 << 20
+    thread.start()
+  }
+}
