@@ -1,0 +1,114 @@
+import Argonaut
+
+// Fuzz target: the value walk.
+//
+// Parses the input and visits every value without recursing. Each value goes through
+// every accessor, and each accessor must agree with the case: member lookups find
+// the members that iteration yields, numbers convert consistently between Int64,
+// UInt64, Double, Float and their text, and equal values hash equally.
+
+let walkOptions = JSONParsingOptions(maximumDepth: 100_000)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func valueWalkOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let root = try? JSON(parsing: fuzzInput(data, size), options: walkOptions) else { return 0 }
+  checkRoot(root)
+  var pending = [root]
+  var visited = 0
+  while let value = pending.popLast() {
+    visited += 1
+    check(value == value && value.hashValue == value.hashValue, "a value differs from itself")
+    switch value {
+    case .object(let object):
+      checkKinds(value, object: true)
+      let keys = object.keys
+      check(keys.count == object.count && object.isEmpty == keys.isEmpty, "count \(object.count), \(keys.count) keys")
+      check(Set(keys.map { Array($0.unicodeScalars) }).count == keys.count, "a key appears twice")
+      for (key, member) in object {
+        check(object[key] == member && value[key] == member, "looking up \(key) finds another value")
+        pending.append(member)
+      }
+      check(object[keys.joined() + "\u{0}"] == nil, "found an absent key")
+    case .array(let array):
+      checkKinds(value, array: true)
+      var offset = 0
+      for element in array {
+        check(array.element(at: offset) == element && value[offset] == element, "element \(offset) differs")
+        pending.append(element)
+        offset += 1
+      }
+      check(offset == array.count && array.element(at: offset) == nil && value[-1] == nil, "\(offset) elements")
+    case .string(let string):
+      checkKinds(value, string: true)
+      check(value.stringValue == string, "stringValue")
+      check(JSON.string(string) == value, "a built string differs")
+      check((try? JSON(parsing: value.description)) == value, "string \(value) does not round trip")
+    case .number(let number):
+      checkKinds(value, number: true)
+      checkNumber(number, in: value)
+    case .bool(let bool):
+      checkKinds(value, bool: true)
+      check(value.boolValue == bool && JSON.bool(bool) == value, "boolValue")
+    case .null:
+      checkKinds(value, null: true)
+    }
+  }
+  return 0
+}
+
+/// Whole-document properties, each linear in the size of the document.
+func checkRoot(_ root: JSON) {
+  let reparsed = try? JSON(parsing: root.description, options: walkOptions)
+  check(reparsed == root && reparsed?.hashValue == root.hashValue, "the root does not round trip")
+  if case .object(let object) = root {
+    // Equality ignores the order of members; rebuilt in reverse, the object is equal.
+    let reversed = JSON.object(JSONObject(object.reversed().map { ($0.key, $0.value) }))
+    check(reversed == root && reversed.hashValue == root.hashValue, "member order matters to equality")
+  }
+  if case .array(let array) = root, !array.isEmpty {
+    check(JSON.array(JSONArray(array.dropLast())) != root, "a shorter array is equal")
+  }
+}
+
+/// Exactly one kind accessor answers, the one for the case.
+func checkKinds(
+  _ value: JSON, object: Bool = false, array: Bool = false, string: Bool = false, number: Bool = false,
+  bool: Bool = false, null: Bool = false
+) {
+  check((value.objectValue != nil) == object, "objectValue of \(value)")
+  check((value.arrayValue != nil) == array, "arrayValue of \(value)")
+  check((value.stringValue != nil) == string, "stringValue of \(value)")
+  check(value.doubleValue == nil || number, "doubleValue of \(value)")
+  check(value.intValue == nil || number, "intValue of \(value)")
+  check((value.boolValue != nil) == bool, "boolValue of \(value)")
+  check(value.isNull == null, "isNull of \(value)")
+}
+
+/// The conversions of one number agree with each other and with its text.
+func checkNumber(_ number: JSONNumber, in value: JSON) {
+  let text = number.text
+  check(JSONNumber(text) == number, "\(text) does not parse back to itself")
+  let double = number.doubleValue
+  let float = number.floatValue
+  check(value.doubleValue == (double.isFinite ? double : nil), "doubleValue of \(text)")
+  check(!double.isNaN && !float.isNaN, "\(text) converts to NaN")
+  if let int64 = number.integer(as: Int64.self) {
+    check(JSONNumber(int64) == number && JSONNumber(int64).hashValue == number.hashValue, "\(text) as \(int64)")
+    check(double == Double(int64) && float == Float(int64), "\(text): Double \(double), Float \(float)")
+    check(number.integer(as: Int.self) == Int(int64) && value.intValue == Int(int64), "intValue of \(text)")
+    check(number.integer(as: Int8.self) == Int8(exactly: int64), "\(text) as Int8")
+    check(number.integer(as: UInt8.self) == UInt8(exactly: int64), "\(text) as UInt8")
+    check(number.integer(as: UInt64.self) == UInt64(exactly: int64), "\(text) as UInt64")
+  } else if let uint64 = number.integer(as: UInt64.self) {
+    check(uint64 > UInt64(Int64.max), "\(text) fits UInt64 but not Int64")
+    check(JSONNumber(uint64) == number && double == Double(uint64), "\(text) as \(uint64)")
+  } else {
+    check(value.intValue == nil && number.integer(as: Int32.self) == nil, "\(text) is no Int64 but an Int32")
+  }
+  if double.isFinite, let shortest = JSONNumber(double) {
+    check(shortest.doubleValue == double, "\(double) does not survive printing")
+  }
+  if float.isFinite, let shortest = JSONNumber(float) {
+    check(shortest.floatValue == float, "Float \(float) does not survive printing")
+  }
+}
