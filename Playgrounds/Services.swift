@@ -295,7 +295,39 @@ do {
   fail("files and uploads failed: \(error)")
 }
 
-// MARK: 10. Stop the server
+// MARK: 10. Limits and secrets
+//
+// A response body past `maximumResponseSize` (64 MiB by default) fails with
+// `.responseTooLarge`; `URLSessionTransport` stops reading at the limit. Names in
+// `secretNames` are secret like `Authorization`: their values never print, and
+// such headers are not carried across a redirect to another origin. A `Redactor`
+// prints a request the way errors do, for your own logs.
+
+var hardened = local
+hardened.maximumResponseSize = 64  // bytes; the news feed is bigger
+hardened.secretNames = ["X-Tenant"]  // redacted like Authorization
+
+do {
+  _ = try await ServiceConfiguration.$current.withValue(hardened) {
+    try await NewsFeedService().newsFeed(userId: user.userName)
+  }
+  fail("a 64-byte limit let the news feed through")
+} catch let error as ServiceError {
+  print("With a 64-byte limit: \(error.kind)\n  \(error)")
+  if error.kind != .responseTooLarge { fail("expected .responseTooLarge, got \(error)") }
+} catch {
+  fail("unexpected error: \(error)")
+}
+
+let sent = HTTPRequest(
+  method: .get, url: URL(string: "https://api.example.com/reset?auth=s3cr3t-code&page=2")!,
+  headers: ["X-Tenant": "tenant-secret-42"], secretNames: hardened.secretNames)
+let redactor = Redactor(sent)
+print(redactor.url(sent.url))  // https://api.example.com/reset?auth=<redacted>&page=2
+print(redactor.text("the server echoed tenant-secret-42"))  // the server echoed <redacted>
+if redactor.text("tenant-secret-42 s3cr3t-code").contains("secret") { fail("a secret printed") }
+
+// MARK: 11. Stop the server
 
 server.stop()
 print("The server has stopped. ✔")

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-filter="${1:-DeadlineTests|ServiceTaskTests|InMemoryTransportTests|ServicesInMemoryTests|ServicesOverHTTPTests|FaultServerTests|URLSessionTransportTests}"
+filter="${1:-DeadlineTests|ServiceTaskTests|InMemoryTransportTests|ServicesInMemoryTests|ServicesOverHTTPTests|FaultServerTests|RedirectTests|URLSessionTransportTests}"
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
 start=$(date +%s)
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan
