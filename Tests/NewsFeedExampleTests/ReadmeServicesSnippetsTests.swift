@@ -1,5 +1,6 @@
 import Argonaut
 import ArgonautServices
+import Foundation
 import NewsFeedExample
 import ServiceTestSupport
 import Testing
@@ -36,13 +37,52 @@ struct ReadmeServicesSnippetsTests {
     #expect(try viaCompletion.get() == feed)
   }
 
-  @Test("middleware: a retry configuration")
+  @Test("middleware: the configuration with all four, in memory")
   func middleware() async throws {
-    let resilient = ServiceConfiguration(
-      environment: .local(port: 8080),
-      middleware: [RetryMiddleware(maxAttempts: 4)])  // a GET that keeps failing is sent 4 times
-    let retry = try #require(resilient.middleware.first as? RetryMiddleware)
-    #expect(retry.maxAttempts == 4)
+    actor TokenStore {
+      var current: String? = "expired"
+      func refresh() async throws -> String {
+        current = "fresh"
+        return "fresh"
+      }
+    }
+    final class LogBook: Sendable {
+      private let lock = NSLock()
+      // Only touched under `lock`.
+      nonisolated(unsafe) private var collected: [LogRecord] = []
+      func add(_ record: LogRecord) { lock.withLock { collected.append(record) } }
+      var records: [LogRecord] { lock.withLock { collected } }
+    }
+    let tokens = TokenStore()
+    let logBook = LogBook()
+    let server = (environment: ServiceEnvironment.local(port: 8080), ())
+
+    let configuration = ServiceConfiguration(
+      environment: server.environment,
+      timeout: .seconds(30),
+      middleware: [
+        LoggingMiddleware { record in logBook.add(record) },  // redacted, with timing
+        RetryMiddleware(maxAttempts: 4),  // backoff + jitter + Retry-After
+        AuthMiddleware(token: { await tokens.current }, refresh: { try await tokens.refresh() }),
+        CacheMiddleware(),  // HTTP caching: ETag, max-age
+      ])
+
+    let memory = InMemoryTransport()
+    memory.on(.get, "/feed") { request in
+      request.header("Authorization") == "Bearer fresh"
+        ? .json(["posts": []], headers: ["Cache-Control": "max-age=60"]) : .json([:], status: 401)
+    }
+    var inMemory = configuration
+    inMemory.transport = memory
+    inMemory.timeout = .seconds(600)  // a loaded machine: far above an in-memory exchange
+    for _ in 0..<2 {
+      let response = try await ServiceConfiguration.$current.withValue(inMemory) {
+        try await Readme.NewsFeedService().response(for: Request(.get, "/feed"))
+      }
+      #expect(response.statusCode == 200)
+    }
+    #expect(memory.recordedRequests.map { $0.header("Authorization") } == ["Bearer expired", "Bearer fresh"])
+    #expect(logBook.records.map(\.attempt) == [2, 0])  // a refresh and a replay, then a cache hit
   }
 
   @Test("testing a service in memory")

@@ -73,4 +73,95 @@ struct MiddlewareOverHTTPTests {
     #expect(error.description.hasSuffix("(after 3 attempts)"))
     #expect(try await count("flaky") == 3)
   }
+
+  @Test("50 concurrent requests with an expired token share one refresh; each replays once")
+  func fiftyShareOneRefresh() async throws {
+    let plain = try Fixture.serverConfiguration(timeout: .seconds(60))
+    let test = self.test
+    let refreshes = Tally()
+    let auth = AuthMiddleware(
+      token: { "expired" },
+      refresh: {
+        refreshes.add("refresh")
+        let body = try await result(in: plain) { () async throws(ServiceError) in
+          try await JSONService().response(for: Request(.post, "/middleware/\(test)/refresh"))
+        }.get().json()
+        return try String.decode(body["token"] ?? .null).get()
+      })
+    // The barrier holds the first requests until all 50 are in flight with the expired token.
+    var barriered = try configuration([auth])
+    barriered.transport = BarrierTransport(inner: plain.transport, count: 50, authorization: "Bearer expired")
+    let configuration = barriered
+    let results = await withTaskGroup(of: Result<HTTPResponse, ServiceError>.self) { group in
+      for _ in 0..<50 {
+        group.addTask { await send(Request(.get, "/middleware/\(test)/protected"), in: configuration) }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.count == 50)
+    #expect(results.allSatisfy { (try? $0.get().statusCode) == 200 })
+    #expect(refreshes.count == 1)
+    #expect(await auth.refreshCount == 1)
+    let stats = try await stats()
+    #expect(stats["refresh"] == 1)
+    #expect(stats["unauthorized"] == 50)
+    #expect(stats["protected"] == 100)
+  }
+
+  @Test("An ETag revalidation: the server counts one 304, and the cached body is served")
+  func etagRevalidation() async throws {
+    let configuration = try configuration([CacheMiddleware()])
+    let first = try await send(Request(.get, "/middleware/\(test)/etag"), in: configuration).get()
+    let second = try await send(Request(.get, "/middleware/\(test)/etag"), in: configuration).get()
+    #expect(!first.isFromCache)
+    #expect(second.isFromCache)
+    #expect(second.statusCode == 200)
+    #expect(try second.json() == ["version": 1])
+    #expect(second.header("Cache-Status") == "Argonaut; fwd=stale; fwd-status=304")
+    let stats = try await stats()
+    #expect(stats["etag"] == 2)
+    #expect(stats["notModified"] == 1)
+  }
+
+  @Test("Last-Modified revalidation: the server answers 304 to If-Modified-Since")
+  func lastModifiedRevalidation() async throws {
+    let configuration = try configuration([CacheMiddleware()])
+    _ = try await send(Request(.get, "/middleware/\(test)/last-modified"), in: configuration).get()
+    let second = try await send(Request(.get, "/middleware/\(test)/last-modified"), in: configuration).get()
+    #expect(second.isFromCache)
+    #expect(try second.json() == ["modified": "Sun, 06 Nov 1994 08:49:37 GMT"])
+    #expect(try await stats()["notModified"] == 1)
+  }
+
+  @Test("A max-age hit never reaches the server")
+  func maxAgeHit() async throws {
+    let configuration = try configuration([CacheMiddleware()])
+    for _ in 0..<3 {
+      let response = try await send(Request(.get, "/middleware/\(test)/fresh"), in: configuration).get()
+      #expect(try response.json() == ["hits": 1])
+    }
+    #expect(try await stats()["fresh"] == 1)
+  }
+
+  @Test("Log records over HTTP: every planted secret is absent")
+  func logRecordsRedacted() async throws {
+    let records = RecordSink()
+    let auth = AuthMiddleware(token: { Planted.bearer }, refresh: { Planted.bearer })
+    let configuration = try configuration([
+      LoggingMiddleware(level: .bodies, records.sink), RetryMiddleware(maxAttempts: 2, clock: ManualClock()), auth,
+    ])
+    _ = await send(Planted.request("/echo/login"), in: configuration)
+    _ = await send(Planted.request("/status/500"), in: configuration)
+    #expect(records.records.map(\.statusCode) == [200, 500])
+    for record in records.records {
+      let text = "\(record) \(record.requestHeaders) \(record.responseHeaders) \(record.responseBody ?? "")"
+      for secret in Planted.all {
+        #expect(!text.contains(secret), "\(secret) leaked: \(text)")
+      }
+    }
+    // The echo sends the secrets back under harmless names (rawQuery, body): they did
+    // travel, and only the log hides them.
+    let echo = try #require(records.records.first?.responseBody)
+    #expect(echo.contains(#""rawQuery":"access_token=<redacted>&page=2""#))
+  }
 }

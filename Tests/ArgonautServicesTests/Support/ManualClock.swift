@@ -66,3 +66,21 @@ final class Tally: Sendable {
   var all: [String] { lock.withLock { entries } }
   var count: Int { lock.withLock { entries.count } }
 }
+
+/// A transport that holds the requests with a given `Authorization` until `count` of
+/// them have arrived, then lets them all through: so that they are all in flight with
+/// the same token at once, whatever the scheduling.
+struct BarrierTransport: HTTPTransport {
+  let inner: any HTTPTransport
+  let count: Int
+  let authorization: String
+  let arrived = Tally()
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    if request.header("Authorization") == authorization {
+      arrived.add(request.path)
+      try await eventually { arrived.count >= count }
+    }
+    return try await inner.send(request)
+  }
+}

@@ -91,8 +91,10 @@ public struct RetryMiddleware: ServiceMiddleware {
   public func intercept(
     _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) async throws -> HTTPResponse {
+    // The deadline is judged on this middleware's clock, from the first attempt: so an
+    // injected clock decides it alone. (The pipeline enforces the real deadline too.)
     let started = clock.now
-    let budget = request.timeout - (ExchangeMetrics.current?.elapsed ?? .zero)
+    let budget = request.timeout
     var attempt = 0
     while true {
       attempt += 1

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Records every exchange as a ``LogRecord``: method, redacted URL, status, timing,
+/// sizes and attempt number.
+///
+/// ```swift
+/// let configuration = ServiceConfiguration(
+///   environment: .production,
+///   middleware: [
+///     LoggingMiddleware(),                                  // one line per exchange on standard error
+///     LoggingMiddleware(level: .headers) { record in logger.debug("\(record)") },
+///   ])
+/// ```
+///
+/// Secrets are redacted by the request's ``Redactor``, as in ``ServiceError``'s
+/// descriptions: by name (query parameters, headers and JSON fields whose names look
+/// secret, such as `token`, `password` or `authorization`, and user-info passwords),
+/// and by value: a value sent under a secret name is hidden wherever it reappears in
+/// the record, such as in a response body that echoes the request.
+///
+/// Where it sits in the chain decides what an exchange is. First (outermost), it
+/// writes one record per call, whose ``LogRecord/attempt`` says how many attempts the
+/// call took; after a ``RetryMiddleware``, it writes one record per attempt.
+public struct LoggingMiddleware: ServiceMiddleware {
+  /// How much each record holds.
+  public let level: LogRecord.Level
+  let sink: @Sendable (LogRecord) -> Void
+
+  /// Creates a logging middleware.
+  ///
+  /// - Parameters:
+  ///   - level: How much each record holds. Defaults to ``LogRecord/Level/summary``.
+  ///   - sink: Receives each record, on the task that made the request. Defaults to
+  ///     ``standardError``.
+  public init(
+    level: LogRecord.Level = .summary, _ sink: @escaping @Sendable (LogRecord) -> Void = LoggingMiddleware.standardError
+  ) {
+    self.level = level
+    self.sink = sink
+  }
+
+  /// Writes each record's description, as one line, to standard error.
+  public static let standardError: @Sendable (LogRecord) -> Void = { record in
+    FileHandle.standardError.write(Data((record.description + "\n").utf8))
+  }
+
+  /// Passes `request` on, and records the exchange whatever its outcome.
+  public func intercept(
+    _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+  ) async throws -> HTTPResponse {
+    let start = ContinuousClock.now
+    do {
+      let response = try await next(request)
+      sink(record(request, .success(response), duration: ContinuousClock.now - start))
+      return response
+    } catch {
+      sink(record(request, .failure(error), duration: ContinuousClock.now - start))
+      throw error
+    }
+  }
+
+  /// The record of `request` and its outcome, at this middleware's level.
+  func record(_ request: HTTPRequest, _ outcome: Result<HTTPResponse, any Error>, duration: Duration) -> LogRecord {
+    let metrics = ExchangeMetrics.current ?? ExchangeMetrics(attempts: 0, attemptDurations: [], elapsed: duration)
+    let response = try? outcome.get()
+    var failure: String?
+    if case .failure(let error) = outcome {
+      failure = error is CancellationError ? "cancelled" : ServiceError.describe(error)
+    }
+    let headers = level >= .headers
+    let bodies = level >= .bodies
+    let redactor = Redactor(request)
+    return LogRecord(
+      method: request.method, url: redactor.url(request.url), statusCode: response?.statusCode,
+      failure: failure.map(redactor.text), duration: duration, requestBodySize: request.body?.count ?? 0,
+      responseBodySize: response?.body.count, attempt: metrics.attempts, metrics: metrics,
+      cacheStatus: response?.header(CacheMiddleware.statusHeader),
+      requestHeaders: headers ? redactor.headerLines(request.headers) : [],
+      responseHeaders: headers ? response.map { redactor.headerLines($0.headers) } ?? [] : [],
+      requestBody: bodies
+        ? redactor.bodyExcerpt(request.body ?? Data(), contentType: request.header("Content-Type"), limit: 1024)
+        : nil,
+      responseBody: bodies
+        ? response.map { redactor.bodyExcerpt($0.body, contentType: $0.contentType, limit: 1024) } : nil)
+  }
+}
