@@ -15,7 +15,7 @@
 ///
 /// Looking up a key compares its UTF-8 bytes with each key in turn, without hashing
 /// or materializing keys; strings are compared by Unicode scalars. Objects of more
-/// than 32 members build a hash index of their keys on their first lookup, so that
+/// than 64 members build a hash index of their keys on their first lookup, so that
 /// looking up each of *n* keys costs O(*n*) in total. The index is seeded per process
 /// (no document can flood it) and safe to build from several tasks at once.
 public struct JSONObject: Sendable {
@@ -48,7 +48,7 @@ public struct JSONObject: Sendable {
 
   /// The value for `key`, or `nil` when the object has no such key.
   ///
-  /// - Complexity: O(*n*) in the number of members for objects of up to 32 members,
+  /// - Complexity: O(*n*) in the number of members for objects of up to 64 members,
   ///   comparing bytes only. Wider objects build a hash index of their keys on the
   ///   first lookup, in O(*n*); each lookup after that takes O(1) expected time.
   @inlinable

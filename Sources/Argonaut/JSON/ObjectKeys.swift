@@ -14,10 +14,25 @@ enum ObjectKeys {
     tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>, comparisons: inout Int
   ) -> Int? {
     let end = header &+ Tape.span(tape[header])
+    // A key entry without escapes and of the key's length has exactly these flag and
+    // length bits, so one comparison rejects most keys. Entries with escapes or a
+    // saturated length (both at least `maxLength`) take the full comparison.
+    let lengthBits = Tape.flagBit | UInt64(Tape.maxLength)
+    let want = key.count < Tape.maxLength ? UInt64(truncatingIfNeeded: key.count) : .max
     var i = header &+ 1
     while i < end {
       comparisons &+= 1
-      if StringText.equals(tape[i], key, in: bytes) { return i &+ 1 }
+      let entry = tape[i]
+      let bits = entry & lengthBits
+      if bits == want {
+        if want == 0
+          || StringText.bytesEqual(bytes.baseAddress! + Tape.offset(entry), key.baseAddress!, count: key.count)
+        {
+          return i &+ 1
+        }
+      } else if bits >= UInt64(Tape.maxLength) && StringText.equals(entry, key, in: bytes) {
+        return i &+ 1
+      }
       i = i &+ 1 &+ Tape.span(tape[i &+ 1])
     }
     return nil
