@@ -34,17 +34,22 @@ struct HashFloodingTests {
         i += 2
       }
       #expect(buckets.count > 1_000)
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4096) { table in
-        table.initialize(repeating: 0)
-        let fast = ObjectKeys.probe(
-          table, budget: 4 * keys.count + 64, header: 0, end: end, tape: tape, bytes: bytes, seeded: false)
-        #expect(fast == nil, "the fast pass must stop at its budget")
-        table.update(repeating: 0)
-        let seeded = ObjectKeys.probe(
-          table, budget: 8 * keys.count, header: 0, end: end, tape: tape, bytes: bytes, seeded: true)
-        // `nil` would mean more than a linear number of probes; `false`, no duplicate.
-        #expect(seeded == false)
+      // The key entries the scanner pushes, signatures computed from the text.
+      let entries = stride(from: 1, to: end, by: 2).map { i in
+        ObjectKeys.keyEntry(
+          signature: ObjectKeys.signature(
+            bytes.baseAddress! + Tape.offset(tape[i]), count: Tape.storedLength(tape[i]), readable: 0),
+          index: i)
       }
+      #expect(entries.count == keys.count)
+      #expect(entries.allSatisfy { ObjectKeys.sameSignature($0, entries[0]) })
+      let fast = ObjectKeys.hashedDuplicates(
+        keys: entries, count: entries.count, budget: 8 * keys.count + 64, tape: tape, bytes: bytes)
+      #expect(fast == nil, "the fast pass must stop at its budget")
+      let seeded = ObjectKeys.seededDuplicates(
+        header: 0, end: end, count: keys.count, budget: 8 * keys.count, tape: tape, bytes: bytes)
+      // `nil` would mean more than a linear number of probes; `false`, no duplicate.
+      #expect(seeded == false)
     }
   }
 

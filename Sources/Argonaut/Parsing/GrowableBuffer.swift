@@ -17,7 +17,7 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
   mutating func append(_ element: Element) {
     if count == capacity { grow() }
     base[count] = element
-    count += 1
+    count &+= 1
   }
 
   @inline(never)
@@ -29,13 +29,19 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
   /// Removes and returns the last element. The buffer must not be empty.
   @inline(__always)
   mutating func removeLast() -> Element {
-    count -= 1
+    count &-= 1
     return base[count]
+  }
+
+  /// Removes the last `n` elements; there must be at least `n`.
+  @inline(__always)
+  mutating func removeLast(_ n: Int) {
+    count &-= n
   }
 
   /// The last element. The buffer must not be empty.
   var last: Element {
-    @inline(__always) get { base[count - 1] }
+    @inline(__always) get { base[count &- 1] }
   }
 
   subscript(index: Int) -> Element {

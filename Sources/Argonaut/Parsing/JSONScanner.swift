@@ -12,6 +12,9 @@ struct JSONScanner: ~Copyable {
   let maximumDepth: Int
   var tape: GrowableBuffer<UInt64>
   var frames: GrowableBuffer<Frame>
+  /// The key entries (see `ObjectKeys.keyEntry`) of the members of the open
+  /// objects, innermost last, for the duplicate-key check when an object closes.
+  var keys: GrowableBuffer<UInt64>
 
   /// An open container: where its header is, and the state of its parent to
   /// restore when it closes.
@@ -52,7 +55,8 @@ struct JSONScanner: ~Copyable {
         input: UnsafeBufferPointer(start: base, count: input.count), start: base, end: base + input.count,
         maximumDepth: maximumDepth,
         tape: GrowableBuffer(capacity: Swift.max(16, input.count / 12)),
-        frames: GrowableBuffer(capacity: 32))
+        frames: GrowableBuffer(capacity: 32),
+        keys: GrowableBuffer(capacity: 64))
       try scanner.scanDocument()
       return scanner.take()
     }
@@ -194,10 +198,17 @@ struct JSONScanner: ~Copyable {
   mutating func closeContainer(isObject: Bool, count: Int) {
     let header = frames.last.header
     var count = count
-    if isObject && count > 1 {
-      count = tape.withMutableContents { (t, used) in
-        ObjectKeys.removeDuplicates(inObjectAt: header, count: count, tape: t, used: &used, bytes: input)
+    if isObject && count > 0 {
+      let members = count
+      if count > 1 {
+        // The object's key entries are the top `count` ones.
+        let memberKeys = keys.base + (keys.count - count)
+        count = tape.withMutableContents { (t, used) in
+          ObjectKeys.removeDuplicates(
+            inObjectAt: header, count: count, keys: memberKeys, tape: t, used: &used, bytes: input)
+        }
       }
+      keys.removeLast(members)
     }
     tape[header] = Tape.container(isObject ? .object : .array, count: count, span: tape.count - header)
   }
@@ -208,7 +219,15 @@ struct JSONScanner: ~Copyable {
     guard p < end && p.pointee == UInt8(ascii: "\"") else {
       throw error(p, .unexpectedCharacter, expected: afterComma ? "a string key" : "a string key or '}'")
     }
-    var p = try scanString(p + 1)
+    let text = p + 1
+    var p = try scanString(text)
+    // The key's signature, while its bytes are in cache (see `ObjectKeys+Duplicates`).
+    let entry = tape.last
+    let signature =
+      Tape.flag(entry)
+      ? ObjectKeys.signature(entry, input)
+      : ObjectKeys.signature(text, count: p - 1 - text, readable: end - text)
+    keys.append(ObjectKeys.keyEntry(signature: signature, index: tape.count - 1))
     p = skipWhitespace(p)
     guard p < end && p.pointee == UInt8(ascii: ":") else {
       throw error(p, .unexpectedCharacter, expected: "':'")

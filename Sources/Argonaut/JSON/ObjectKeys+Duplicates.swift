@@ -1,0 +1,209 @@
+// The duplicate-key rule, applied by the parser each time an object closes.
+//
+// The scanner hashes every key while its bytes are still in cache, and pushes one
+// *key entry* per member on a stack: the key's signature in the high 32 bits, its
+// tape index in the low 32 bits. When an object closes, its members' entries are the
+// top `count` ones (the keys of nested objects have been popped when those closed).
+// The check compares signatures first and reads key bytes only when two signatures
+// are equal, so a document without duplicates never reads a key twice.
+
+extension ObjectKeys {
+  /// Objects with at most this many members compare their signatures pairwise;
+  /// wider ones use a hash table.
+  static let pairwiseLimit = 8
+
+  /// The key entry of the key at tape index `index` whose signature is `signature`.
+  @inline(__always)
+  static func keyEntry(signature: UInt64, index: Int) -> UInt64 {
+    signature & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: index)
+  }
+
+  /// The tape index of the key of a key entry.
+  @inline(__always)
+  static func keyIndex(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) }
+
+  /// Whether two key entries have the same signature.
+  @inline(__always)
+  static func sameSignature(_ a: UInt64, _ b: UInt64) -> Bool { (a ^ b) &>> 32 == 0 }
+
+  /// Applies the duplicate-key rule to the object whose header is at `header` and
+  /// whose members end at `used`, and returns the number of distinct keys. `keys`
+  /// holds the key entries of its `count` members, in order.
+  ///
+  /// Allocates nothing when there is no duplicate and `count` is at most
+  /// `pairwiseLimit`; a hash table of `count * 1.5` to `count * 3` words otherwise.
+  static func removeDuplicates(
+    inObjectAt header: Int, count: Int, keys: UnsafePointer<UInt64>, tape: UnsafeMutablePointer<UInt64>,
+    used: inout Int, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    let hasDuplicates: Bool
+    if count <= pairwiseLimit {
+      hasDuplicates = pairwiseDuplicates(keys: keys, count: count, tape: tape, bytes: bytes)
+    } else {
+      hasDuplicates =
+        hashedDuplicates(keys: keys, count: count, budget: 8 * count + 64, tape: tape, bytes: bytes)
+        ?? seededDuplicates(header: header, end: used, count: count, budget: .max, tape: tape, bytes: bytes)
+        ?? true
+    }
+    guard hasDuplicates else { return count }
+    return compact(header: header, used: &used, tape: tape, bytes: bytes)
+  }
+
+  /// Whether two keys are equal, for keys without escapes or with them.
+  static func keysEqual(_ a: UInt64, _ b: UInt64, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if !Tape.flag(a) && !Tape.flag(b) {
+      let n = Tape.stringLength(a, in: bytes)
+      return n == Tape.stringLength(b, in: bytes)
+        && StringText.bytesEqual(bytes.baseAddress! + Tape.offset(a), bytes.baseAddress! + Tape.offset(b), count: n)
+    }
+    return StringText.withUnescaped(a, in: bytes) { StringText.equals(b, $0, in: bytes) }
+  }
+
+  /// Whether two of the `count` keys are equal, comparing every pair of signatures.
+  static func pairwiseDuplicates(
+    keys: UnsafePointer<UInt64>, count: Int, tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    var i = 1
+    while i < count {
+      let a = keys[i]
+      var j = 0
+      while j < i {
+        let b = keys[j]
+        if sameSignature(a, b) && keysEqual(tape[keyIndex(a)], tape[keyIndex(b)], bytes: bytes) { return true }
+        j &+= 1
+      }
+      i &+= 1
+    }
+    return false
+  }
+
+  /// Whether two of the `count` keys are equal, through an open-addressing table of
+  /// key entries (0 = empty) at most about 67% full; `nil` when collisions exceed
+  /// `budget` probes, which only keys crafted to share signatures cause.
+  static func hashedDuplicates(
+    keys: UnsafePointer<UInt64>, count: Int, budget: Int, tape: UnsafeMutablePointer<UInt64>,
+    bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool? {
+    var slots = 16
+    while slots < count + count / 2 { slots <<= 1 }
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: slots) { table -> Bool? in
+      table.initialize(repeating: 0)
+      // In bounds by construction: `slot` is masked to the table's power-of-two size.
+      let base = table.baseAddress!
+      let mask = slots - 1
+      var probes = 0
+      for k in 0..<count {
+        let key = keys[k]
+        var slot = Int(truncatingIfNeeded: key &>> 32) & mask
+        while true {
+          let other = base[slot]
+          // A key entry is never 0: a key's tape index is at least 1.
+          if other == 0 {
+            base[slot] = key
+            break
+          }
+          if sameSignature(other, key) && keysEqual(tape[keyIndex(other)], tape[keyIndex(key)], bytes: bytes) {
+            return true
+          }
+          slot = (slot &+ 1) & mask
+          probes &+= 1
+          if probes > budget { return nil }
+        }
+      }
+      return false
+    }
+  }
+
+  /// Whether two keys of the object are equal, through the standard library's
+  /// per-process seeded hash of every byte, which no input can steer: the fallback
+  /// when signatures collide too often; `nil` when collisions exceed `budget` probes.
+  static func seededDuplicates(
+    header: Int, end: Int, count: Int, budget: Int, tape: UnsafeMutablePointer<UInt64>,
+    bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool? {
+    var slots = 1
+    while slots < count + count / 2 + 1 { slots <<= 1 }
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slots) { table -> Bool? in
+      table.initialize(repeating: 0)
+      // Slots hold a key's offset from the header (0 = empty).
+      let mask = slots - 1
+      var probes = 0
+      var i = header + 1
+      while i < end {
+        let key = tape[i]
+        var slot = seededHash(key, bytes) & mask
+        while table[slot] != 0 {
+          if keysEqual(tape[header + Int(table[slot])], key, bytes: bytes) { return true }
+          slot = (slot + 1) & mask
+          probes += 1
+          if probes > budget { return nil }
+        }
+        table[slot] = UInt32(truncatingIfNeeded: i - header)
+        i += 1 + Tape.span(tape[i + 1])
+      }
+      return false
+    }
+  }
+
+  /// A hash of a key's `count` unescaped bytes at `p` from its length and its first
+  /// and last eight bytes. Reads up to `readable` bytes from `p`, at least `count`.
+  @inline(__always)
+  static func signature(_ p: UnsafePointer<UInt8>, count n: Int, readable: Int) -> UInt64 {
+    var first: UInt64 = 0
+    var last: UInt64 = 0
+    if n >= 8 {
+      first = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+      last = UInt64(littleEndian: UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self))
+    } else if readable >= 8 {
+      // The key's bytes, the following ones masked off (n < 8, so the shift is < 64).
+      let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+      first = word & ((1 &<< UInt64(8 &* n)) &- 1)
+    } else {
+      for i in 0..<n { first |= UInt64(p[i]) &<< UInt64(8 &* i) }
+    }
+    // Both words go through a multiplication whose high bits are folded down, so a
+    // key's every byte reaches the high bits that pick a slot (keys such as "key_10000"
+    // and "key_10001" differ only in their last byte).
+    var h = first &* 0x9E37_79B9_7F4A_7C15 ^ (last ^ UInt64(truncatingIfNeeded: n)) &* 0xBF58_476D_1CE4_E5B9
+    h = (h ^ (h &>> 31)) &* 0x94D0_49BB_1331_11EB
+    return h ^ (h &>> 29)
+  }
+
+  /// The signature of the string entry's unescaped value. Out of line: keys with
+  /// escapes are rare, and the scanner's hot loop stays small.
+  @inline(never)
+  static func signature(_ entry: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    StringText.withUnescaped(entry, in: bytes) { text in
+      // An empty buffer may have no base address; any valid pointer does for 0 bytes.
+      withUnsafePointer(to: 0 as UInt8) { empty in
+        signature(text.baseAddress ?? empty, count: text.count, readable: text.count)
+      }
+    }
+  }
+
+  /// Rewrites the members so that each key appears once, at its first position, with
+  /// its last value. Rare, so it favours simplicity.
+  static func compact(
+    header: Int, used: inout Int, tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    var members: [(key: [UInt8], keyIndex: Int, valueIndex: Int)] = []
+    var i = header + 1
+    while i < used {
+      let key = StringText.withUnescaped(tape[i], in: bytes) { Array($0) }
+      members.append((key, i, i + 1))
+      i += 1 + Tape.span(tape[i + 1])
+    }
+    var last: [[UInt8]: Int] = [:]
+    for member in members { last[member.key] = member.valueIndex }
+    var emitted = Set<[UInt8]>()
+    var rewritten: [UInt64] = []
+    for member in members where emitted.insert(member.key).inserted {
+      let value = last[member.key]!
+      rewritten.append(tape[member.keyIndex])
+      rewritten.append(contentsOf: UnsafeBufferPointer(start: tape + value, count: Tape.span(tape[value])))
+    }
+    for (k, entry) in rewritten.enumerated() { tape[header + 1 + k] = entry }
+    used = header + 1 + rewritten.count
+    return emitted.count
+  }
+}
