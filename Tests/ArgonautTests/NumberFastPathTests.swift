@@ -70,8 +70,11 @@ struct NumberFastPathTests {
         text += "." + fraction
       }
       if Int.random(in: 0..<3, using: &random) == 0 {
+        // Leading zeros in the exponent too (`e-05`, as Swift prints), and zero exponents.
+        let padding = ["", "", "0", "00"].randomElement(using: &random)!
         text +=
-          ["e", "E", "e+", "e-", "E-"].randomElement(using: &random)! + String(Int.random(in: 0...30, using: &random))
+          ["e", "E", "e+", "e-", "E-"].randomElement(using: &random)! + padding
+          + String(Int.random(in: 0...30, using: &random))
       }
       // The same number alone, and inside an array after other text.
       for document in [text, "[\"padding text\",\(text),1]"] {
@@ -93,15 +96,25 @@ struct NumberFastPathTests {
     }
   }
 
-  @Test("The tape flags numbers written with a fraction or an exponent")
+  @Test("The tape flags the numbers whose spelling shows they are not integers")
   func tapeFlag() throws {
-    for (text, flagged) in [("12345678901234567890", false), ("1.0", true), ("1e5", true), ("-0", false)] {
+    let cases: [(String, Bool)] = [
+      ("12345678901234567890", false), ("1.0", false), ("1e5", false), ("-0", false), ("100.0", false),
+      ("1.5", true), ("-65.613616999999977", true), ("0.5", true), ("1.25e-05", true), ("15e-1", true),
+      ("1.25E-3", true), ("10e-1", false), ("1e-0", false), ("15e-01", true), ("15e-00", false), ("15e-010", false),
+      ("1e-10", true), ("1.25e+1", false),
+      ("1.25e1", false), ("1.50e-1", false), ("1.5e+1", false),
+    ]
+    for (text, flagged) in cases {
       let value = try number(text)
       #expect(Tape.tag(value.entry) == .number)
       #expect(Tape.flag(value.entry) == flagged, "\(text)")
+      // A flag is never wrong: flagged numbers are exactly not integers.
+      if flagged { #expect(reference(text).int64 == nil && reference(text).uint64 == nil, "\(text)") }
     }
-    // Numbers built from Swift values carry the flag too.
-    #expect(Tape.flag(JSONNumber(Double(2.5))!.entry))
+    // Numbers built from Swift values leave the question to the exact check.
+    #expect(!Tape.flag(JSONNumber(Double(2.5))!.entry))
+    #expect(JSONNumber(Double(2.5))!.integer(as: Int64.self) == nil)
     #expect(JSONNumber(Double(1e300))!.integer(as: Int64.self) == nil)
     #expect(JSONNumber(Double(1e18))!.integer(as: Int64.self) == 1_000_000_000_000_000_000)
     #expect(!Tape.flag(JSONNumber(UInt64.max).entry))

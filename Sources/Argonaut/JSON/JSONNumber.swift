@@ -66,10 +66,9 @@ public struct JSONNumber: Sendable {
   /// Text that is known to be one valid JSON number (Swift's number descriptions are).
   init(validText text: String) {
     let bytes = Array(text.utf8)
-    let hasFractionOrExponent = bytes.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+    // Unflagged: whether it is an integer is left to the exact check.
     self.init(
-      document: JSONDocument(bytes: bytes),
-      entry: Tape.text(.number, flag: hasFractionOrExponent, offset: 0, length: bytes.count))
+      document: JSONDocument(bytes: bytes), entry: Tape.text(.number, flag: false, offset: 0, length: bytes.count))
   }
 
   /// Whether the value is stored inline.
@@ -97,6 +96,8 @@ public struct JSONNumber: Sendable {
   @inlinable
   public func integer<Integer: FixedWidthInteger>(as type: Integer.Type = Integer.self) -> Integer? {
     if isSmallInteger { return Integer(exactly: Tape.smallIntValue(entry)) }
+    // The parser flags numbers whose spelling shows they are not integers.
+    if Tape.flag(entry) { return nil }
     guard let (isNegative, magnitude) = textIntegerMagnitude else { return nil }
     if Integer.isSigned {
       // As an Int64 first, so that every signed type accepts the same values.
@@ -113,12 +114,7 @@ public struct JSONNumber: Sendable {
   var textIntegerMagnitude: (isNegative: Bool, magnitude: UInt64)? {
     guard let document else { return nil }
     let entry = entry
-    return document.bytes.withUnsafeBufferPointer { bytes in
-      let text = Tape.numberText(entry, in: bytes)
-      // A number written with a fraction or an exponent is most often not an integer;
-      // one pass over its digits tells.
-      return Tape.flag(entry) ? fractionalTextIntegerMagnitude(text) : exactIntegerMagnitude(text)
-    }
+    return document.bytes.withUnsafeBufferPointer { bytes in exactIntegerMagnitude(Tape.numberText(entry, in: bytes)) }
   }
 
   /// The correctly rounded `Double`; `±infinity` when the magnitude is too large.

@@ -391,8 +391,16 @@ func exactIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: B
   if index == text.count && index &- start <= 19 {
     return (isNegative, magnitude)
   }
+  // A fraction or an exponent: most such numbers are not integers, which is quick to tell.
+  if index < text.count { return fractionalTextIntegerMagnitude(text) }
+  return longIntegerMagnitude(text)
+}
 
+/// `exactIntegerMagnitude` digit by digit, for numbers of any length and spelling.
+func longIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: Bool, magnitude: UInt64)? {
   let layout = JSONNumberLayout(text)
+  let isNegative = layout.isNegative
+  var magnitude: UInt64 = 0
   guard let first = layout.firstSignificantDigit(in: text) else { return (isNegative, 0) }
   let last = layout.lastSignificantDigit(in: text)
   // The value is (the digits first...last) * 10^scale, and its last digit is nonzero.
@@ -400,7 +408,6 @@ func exactIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNegative: B
   let digitCount = last &- first &+ 1 &- (first < layout.integerEnd && last >= layout.fractionStart ? 1 : 0)
   // A value of more than 20 digits is at least 10^20 > 2^64.
   guard scale >= 0 && scale <= 20 && digitCount &+ scale <= 20 else { return nil }
-  magnitude = 0
   for position in first...last where text[position] != UInt8(ascii: ".") {
     let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
     let (sum, carry) = product.addingReportingOverflow(UInt64(text[position] &- UInt8(ascii: "0")))
@@ -468,7 +475,7 @@ func fractionalTextIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNe
   }
   let decimal = scanDecimalSignificand(text)
   // Truncated digits need the exact, digit by digit, path.
-  guard !decimal.isTruncated else { return exactIntegerMagnitude(text) }
+  guard !decimal.isTruncated else { return longIntegerMagnitude(text) }
   let significand = decimal.significand
   let exponent = decimal.exponent
   if significand == 0 { return (decimal.isNegative, 0) }

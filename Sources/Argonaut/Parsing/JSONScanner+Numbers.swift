@@ -3,8 +3,9 @@
 
 extension JSONScanner {
   /// Scans a number. Integers of up to 18 digits are stored as their value; every
-  /// other number keeps its text for an exact conversion later, flagged when it has
-  /// a fraction or an exponent.
+  /// other number keeps its text for an exact conversion later, flagged when its
+  /// spelling shows that it is not an integer (`-65.61`, `1.25e-5`), so that
+  /// `JSONNumber.integer(as:)` can say `nil` without reading it.
   @inline(__always)
   mutating func scanNumber(_ first: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
     var p = first
@@ -60,18 +61,29 @@ extension JSONScanner {
       guard digit(p) != nil else { throw error(p, .invalidNumber, expected: "a digit after '.'") }
       p = skipDigits(p + 1)
     }
+    // The significand's digits, with the point taken out, end in a nonzero digit: the
+    // value is not an integer when a fraction or a negative exponent scales it down.
+    let endsInNonzeroDigit = p[-1] != UInt8(ascii: "0")
+    var isNotInteger = !isInteger && endsInNonzeroDigit
     if p < end && (p.pointee | 0x20) == UInt8(ascii: "e") {
       isInteger = false
       p += 1
-      if p < end && (p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-")) { p += 1 }
-      guard digit(p) != nil else { throw error(p, .invalidNumber, expected: "a digit in the exponent") }
+      let isNegativeExponent = p < end && p.pointee == UInt8(ascii: "-")
+      if p < end && (p.pointee == UInt8(ascii: "+") || isNegativeExponent) { p += 1 }
+      guard let exponentLead = digit(p) else {
+        throw error(p, .invalidNumber, expected: "a digit in the exponent")
+      }
       p = skipDigits(p + 1)
+      // An exponent whose first or last digit is nonzero is nonzero, and with a `-` it
+      // scales the digits down. (Rare spellings such as `15e-010` are left to the exact check.)
+      isNotInteger =
+        isNegativeExponent && endsInNonzeroDigit && (exponentLead != 0 || p[-1] != UInt8(ascii: "0"))
     }
     if isInteger && integerDigits <= 18 && !(negative && value == 0) {
       // 18 digits are below 10^18 < 2^60, so the value fits a small integer.
       tape.append(Tape.smallInt(negative ? -Int64(value) : Int64(value)))
     } else {
-      tape.append(Tape.text(.number, flag: !isInteger, offset: first - start, length: p - first))
+      tape.append(Tape.text(.number, flag: isNotInteger, offset: first - start, length: p - first))
     }
     return p
   }
