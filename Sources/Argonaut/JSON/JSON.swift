@@ -35,18 +35,19 @@ public enum JSON: Sendable {
 
 extension JSON {
   /// The value whose tape entry is at `index` of `document`.
-  @inlinable
+  @inlinable @inline(__always)
   package init(_ document: JSONDocument, at index: Int) {
     let entry = document.tape[index]
-    switch Tape.tag(entry) {
-    case .object: self = .object(JSONObject(document: document, index: index))
-    case .array: self = .array(JSONArray(document: document, index: index))
-    case .string: self = .string(document.bytes.withUnsafeBufferPointer { StringText.string(entry, in: $0) })
-    case .smallInt: self = .number(JSONNumber(document: nil, entry: entry))
-    case .number: self = .number(JSONNumber(document: document, entry: entry))
-    case .true: self = .bool(true)
-    case .false: self = .bool(false)
-    case .null: self = .null
+    // On the tag's bits, which compiles to one jump table.
+    switch entry &>> Tape.tagShift {
+    case TapeTag.object.rawValue: self = .object(JSONObject(document: document, index: index))
+    case TapeTag.array.rawValue: self = .array(JSONArray(document: document, index: index))
+    case TapeTag.string.rawValue: self = .string(StringText.string(entry, in: document))
+    case TapeTag.smallInt.rawValue: self = .number(JSONNumber(document: nil, entry: entry))
+    case TapeTag.number.rawValue: self = .number(JSONNumber(document: document, entry: entry))
+    case TapeTag.true.rawValue: self = .bool(true)
+    case TapeTag.false.rawValue: self = .bool(false)
+    default: self = .null
     }
   }
 

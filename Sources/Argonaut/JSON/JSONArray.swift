@@ -80,6 +80,36 @@ extension JSONArray: Collection {
     JSON(document, at: position.position)
   }
 
+  /// Returns an iterator over the elements, in document order.
+  @inlinable
+  public func makeIterator() -> Iterator {
+    Iterator(document: document, position: index + 1, end: index + Tape.span(document.tape[index]))
+  }
+
+  /// An iterator over the elements of a `JSONArray`, which reads the document's tape
+  /// directly.
+  public struct Iterator: IteratorProtocol, Sendable {
+    @usableFromInline let document: JSONDocument
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
+
+    @inlinable
+    init(document: JSONDocument, position: Int, end: Int) {
+      self.document = document
+      self.position = position
+      self.end = end
+    }
+
+    /// The next element, or `nil` after the last one.
+    @inlinable
+    public mutating func next() -> JSON? {
+      guard position < end else { return nil }
+      let element = JSON(document, at: position)
+      position &+= Tape.span(document.tape[position])
+      return element
+    }
+  }
+
   /// The number of elements. O(1) below 2^28 elements, which the tape stores; O(*n*) above.
   public var count: Int {
     Tape.count(at: index, in: document.tape)

@@ -103,9 +103,41 @@ extension JSONObject: Collection {
   @inlinable
   public subscript(position: Index) -> (key: String, value: JSON) {
     (
-      key: document.bytes.withUnsafeBufferPointer { StringText.string(document.tape[position.position], in: $0) },
+      key: StringText.string(document.tape[position.position], in: document),
       value: JSON(document, at: position.position + 1)
     )
+  }
+
+  /// Returns an iterator over the members, in document order.
+  @inlinable
+  public func makeIterator() -> Iterator {
+    Iterator(document: document, position: index + 1, end: index + Tape.span(document.tape[index]))
+  }
+
+  /// An iterator over the members of a `JSONObject`, which reads the document's tape
+  /// directly.
+  public struct Iterator: IteratorProtocol, Sendable {
+    @usableFromInline let document: JSONDocument
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
+
+    @inlinable
+    init(document: JSONDocument, position: Int, end: Int) {
+      self.document = document
+      self.position = position
+      self.end = end
+    }
+
+    /// The next member, or `nil` after the last one.
+    @inlinable
+    public mutating func next() -> (key: String, value: JSON)? {
+      guard position < end else { return nil }
+      let tape = document.tape
+      let key = StringText.string(tape[position], in: document)
+      let value = JSON(document, at: position &+ 1)
+      position &+= 1 &+ Tape.span(tape[position &+ 1])
+      return (key, value)
+    }
   }
 
   /// The number of members. O(1) below 2^28 members, which the tape stores; O(*n*) above.

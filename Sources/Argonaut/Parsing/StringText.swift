@@ -53,13 +53,62 @@ package enum StringText {
   }
 
   /// The string entry's value as a Swift `String`.
-  @usableFromInline
+  @inlinable @inline(__always)
   package static func string(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-    let text = raw(entry, in: bytes)
-    guard Tape.flag(entry) else { return String(decoding: text, as: UTF8.self) }
-    return String(unsafeUninitializedCapacity: text.count) { buffer in
-      unescape(text, into: buffer.baseAddress!)
+    string(entry, in: bytes, inline: InlineString.isAvailable)
+  }
+
+  /// The value of a string entry of `document`.
+  @inlinable @inline(__always)
+  package static func string(_ entry: UInt64, in document: JSONDocument) -> String {
+    string(entry, in: document.text, inline: document.makesInlineStrings)
+  }
+
+  /// The string entry's value; `inline` says whether `InlineString` is available.
+  @inlinable @inline(__always)
+  static func string(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>, inline: Bool) -> String {
+    let stored = Tape.storedLength(entry)
+    let offset = Tape.offset(entry)
+    // Short text without escapes, with 16 bytes to load: the common case.
+    if inline && !Tape.flag(entry) && stored <= InlineString.capacity && offset &+ 16 <= bytes.count {
+      return InlineString.make(loading: bytes.baseAddress.unsafelyUnwrapped + offset, count: stored)
     }
+    return largeString(entry, in: bytes)
+  }
+
+  /// The value of a string entry that `string(_:in:)` does not make inline itself:
+  /// long text, text with escapes, and short text near the end of the document.
+  @usableFromInline
+  static func largeString(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let text = raw(entry, in: bytes)
+    if text.count <= InlineString.capacity && InlineString.isAvailable {
+      guard Tape.flag(entry) else { return InlineString.make(copying: text.baseAddress!, count: text.count) }
+      // Unescaping never lengthens text, so the value fits inline too.
+      var words: (UInt64, UInt64) = (0, 0)
+      let count = withUnsafeMutableBytes(of: &words) {
+        unescape(text, into: $0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+      }
+      return InlineString.make(UInt64(littleEndian: words.0), UInt64(littleEndian: words.1), count: count)
+    }
+    guard Tape.flag(entry) else { return validString(text) }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { buffer in
+      let count = unescape(text, into: buffer.baseAddress!)
+      return validString(UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
+    }
+  }
+
+  /// A string of UTF-8 that is known to be valid: the scanner validated the text of
+  /// every string, and unescaping valid escapes yields valid UTF-8 (lone surrogates
+  /// are rejected while scanning). Where the standard library can take such text
+  /// without validating it again, it does.
+  @usableFromInline
+  static func validString(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    #if compiler(>=6.2)
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        return String(copying: UTF8Span(unchecked: text.span))
+      }
+    #endif
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Calls `body` with the unescaped UTF-8 of the string entry.

@@ -110,6 +110,14 @@ package final class JSONDocument: @unchecked Sendable {
   @usableFromInline package let bytes: [UInt8]
   /// One entry per value, in document order (see the layout above). Owned.
   @usableFromInline package let tape: UnsafeBufferPointer<UInt64>
+  /// The storage of `bytes`, for reading values without a closure (and the retain
+  /// and release that come with it) per value. An `[UInt8]` is always stored
+  /// natively and contiguously (only arrays of class instances can be lazily bridged
+  /// from `NSArray`), and `bytes` is a constant that keeps its storage alive and
+  /// unchanged, so the pointer stays valid for the life of the document.
+  @usableFromInline package let text: UnsafeBufferPointer<UInt8>
+  /// `InlineString.isAvailable`, read once per document rather than once per string.
+  @usableFromInline let makesInlineStrings = InlineString.isAvailable
   /// The key indexes of wide objects, by header position, built by their first
   /// lookup (see `ObjectKeyIndex`). Only under `DocumentLocks.withLock(for: self)`.
   var keyIndexes: [Int: ObjectKeyIndex] = [:]
@@ -119,6 +127,7 @@ package final class JSONDocument: @unchecked Sendable {
   init(bytes: [UInt8], tape: UnsafeMutableBufferPointer<UInt64>) {
     self.bytes = bytes
     self.tape = UnsafeBufferPointer(tape)
+    self.text = bytes.withUnsafeBufferPointer { $0 }
   }
 
   /// A document with text only, for a number built from a Swift value.
@@ -126,6 +135,7 @@ package final class JSONDocument: @unchecked Sendable {
   init(bytes: [UInt8]) {
     self.bytes = bytes
     self.tape = UnsafeBufferPointer(start: nil, count: 0)
+    self.text = bytes.withUnsafeBufferPointer { $0 }
   }
 
   deinit {
