@@ -3,9 +3,11 @@ extension StringText {
   /// Decodes the escapes of validated string text into `output`, which must hold
   /// `text.count` bytes, and returns the number of bytes written.
   ///
-  /// Runs without escapes are copied eight bytes at a time. Every store stays inside
-  /// `output`: unescaping never lengthens text, so the output position never passes
-  /// the input position, and a word is stored only while eight input bytes remain.
+  /// Runs without escapes are copied eight bytes at a time, and escapes decoded with
+  /// few branches. Every store stays inside `output`: unescaping never lengthens
+  /// text, so the output position `o` never passes the input position `i`; a word is
+  /// stored only while eight input bytes remain, and the four bytes stored for a
+  /// `\u` escape fit in the six it takes.
   @usableFromInline
   static func unescape(_ text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
     guard let input = text.baseAddress else { return 0 }
@@ -14,26 +16,27 @@ extension StringText {
     var o = 0
     while true {
       // Up to the next backslash: whole words while eight bytes remain, then bytes.
-      while i &+ 8 <= n {
+      if i &+ 8 <= n {
         let word = UnsafeRawPointer(input + i).loadUnaligned(as: UInt64.self)
         UnsafeMutableRawPointer(output + o).storeBytes(of: word, as: UInt64.self)
         let backslashes = backslashBytes(UInt64(littleEndian: word))
-        if backslashes != 0 {
-          let run = backslashes.trailingZeroBitCount &>> 3
-          i &+= run
-          o &+= run
-          break
+        guard backslashes != 0 else {
+          i &+= 8
+          o &+= 8
+          continue
         }
-        i &+= 8
-        o &+= 8
+        let run = backslashes.trailingZeroBitCount &>> 3
+        i &+= run
+        o &+= run
+      } else {
+        while i < n && input[i] != UInt8(ascii: "\\") {
+          output[o] = input[i]
+          i &+= 1
+          o &+= 1
+        }
+        guard i < n else { return o }
       }
-      while i < n && input[i] != UInt8(ascii: "\\") {
-        output[o] = input[i]
-        i &+= 1
-        o &+= 1
-      }
-      guard i < n else { return o }
-      // A validated escape: a backslash and at least one more byte.
+      // A validated escape at `i`.
       let escaped = input[i &+ 1]
       guard escaped == UInt8(ascii: "u") else {
         output[o] = simpleEscape(escaped)
@@ -41,16 +44,35 @@ extension StringText {
         o &+= 1
         continue
       }
-      var scalar = hexQuad(input + (i &+ 2))
-      i &+= 6
-      if scalar & 0xFC00 == 0xD800 {
+      let unit = hexQuad(input + (i &+ 2))
+      if unit & 0xFC00 == 0xD800 {
         // A high surrogate: validation guarantees that a low surrogate escape follows.
-        let low = hexQuad(input + (i &+ 2))
+        let low = hexQuad(input + (i &+ 8))
+        let scalar = 0x10000 &+ ((unit &- 0xD800) &<< 10) &+ (low &- 0xDC00)
+        let bytes =
+          (0xF0 | scalar &>> 18) | (0x80 | scalar &>> 12 & 0x3F) &<< 8 | (0x80 | scalar &>> 6 & 0x3F) &<< 16
+          | (0x80 | scalar & 0x3F) &<< 24
+        UnsafeMutableRawPointer(output + o).storeBytes(of: UInt32(littleEndian: bytes), as: UInt32.self)
+        i &+= 12
+        o &+= 4
+      } else {
+        let (bytes, count) = utf8(unit)
+        UnsafeMutableRawPointer(output + o).storeBytes(of: UInt32(littleEndian: bytes), as: UInt32.self)
         i &+= 6
-        scalar = 0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (low &- 0xDC00)
+        o &+= count
       }
-      o &+= encode(scalar, into: output + o)
     }
+  }
+
+  /// The UTF-8 encoding of a scalar below U+10000 that is not a surrogate, in the low
+  /// bytes of a word (first byte lowest), and its length; chosen without branches.
+  @inline(__always)
+  static func utf8(_ scalar: UInt32) -> (bytes: UInt32, count: Int) {
+    let two = (0xC0 | scalar &>> 6) | (0x80 | scalar & 0x3F) &<< 8
+    let three = (0xE0 | scalar &>> 12) | (0x80 | scalar &>> 6 & 0x3F) &<< 8 | (0x80 | scalar & 0x3F) &<< 16
+    let bytes = scalar < 0x80 ? scalar : scalar < 0x800 ? two : three
+    let count = 1 &+ (scalar < 0x80 ? 0 : 1) &+ (scalar < 0x800 ? 0 : 1)
+    return (bytes, count)
   }
 
   /// Marks each byte of `word` equal to a backslash with its high bit. Only the
@@ -62,18 +84,15 @@ extension StringText {
     return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
   }
 
-  /// The byte that a one-character escape stands for: `b`, `f`, `n`, `r`, `t`, or
-  /// `"`, `\` and `/` for themselves.
+  /// The byte that a one-character escape other than `u` stands for: `"`, `\` and
+  /// `/` stand for themselves; the letters `b`, `f`, `n`, `r` and `t` (from 0x62 up)
+  /// for control characters, looked up without branches in a table of nibbles indexed
+  /// by bits 1–4 of the letter (1, 3, 7, 9 and 10).
   @inline(__always)
   static func simpleEscape(_ escaped: UInt8) -> UInt8 {
-    switch escaped {
-    case UInt8(ascii: "b"): 0x08
-    case UInt8(ascii: "f"): 0x0C
-    case UInt8(ascii: "n"): 0x0A
-    case UInt8(ascii: "r"): 0x0D
-    case UInt8(ascii: "t"): 0x09
-    default: escaped
-    }
+    let table: UInt64 = 0x8 &<< 4 | 0xC &<< 12 | 0xA &<< 28 | 0xD &<< 36 | 0x9 &<< 40
+    let control = UInt8(truncatingIfNeeded: table &>> (UInt64(escaped &>> 1 & 0xF) &* 4) & 0xF)
+    return escaped >= UInt8(ascii: "b") ? control : escaped
   }
 
   /// The value of the four validated hex digits at `digits`, all four at once: a
@@ -84,30 +103,5 @@ extension StringText {
     let nibbles = (word & 0x0F0F_0F0F) &+ ((word &>> 6) & 0x0101_0101) &* 9
     // The first digit, the lowest byte, is the most significant.
     return (nibbles & 0xFF) &<< 12 | (nibbles &>> 8 & 0xFF) &<< 8 | (nibbles &>> 16 & 0xFF) &<< 4 | nibbles &>> 24
-  }
-
-  /// Writes the UTF-8 encoding of `scalar` and returns its length.
-  @inline(__always)
-  static func encode(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
-    switch scalar {
-    case 0..<0x80:
-      out[0] = UInt8(truncatingIfNeeded: scalar)
-      return 1
-    case 0x80..<0x800:
-      out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar &>> 6)
-      out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-      return 2
-    case 0x800..<0x10000:
-      out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar &>> 12)
-      out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar &>> 6 & 0x3F)
-      out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-      return 3
-    default:
-      out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar &>> 18)
-      out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar &>> 12 & 0x3F)
-      out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar &>> 6 & 0x3F)
-      out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-      return 4
-    }
   }
 }
