@@ -96,6 +96,57 @@ struct NumberFastPathTests {
     }
   }
 
+  /// The number `text` inside an array, followed by `slack` bytes of the document: the
+  /// in-place conversion needs eight.
+  func number(_ text: String, slack: Int) throws -> JSONNumber {
+    // `]` and then spaces: the bytes after the number's text.
+    let document = "[" + text + "]" + String(repeating: " ", count: max(0, slack - 1))
+    guard case .array(let array) = try JSON(parsing: document), case .number(let value)? = array.element(at: 0)
+    else { throw NotANumber() }
+    return value
+  }
+
+  @Test(
+    "Numbers at the edges of the in-place conversion are correctly rounded, with and without bytes to spare",
+    arguments: inPlaceEdgeCases)
+  func inPlaceEdges(text: String) throws {
+    let expected = Double(text)!
+    let expectedFloat = Float(text)!
+    for slack in [0, 1, 7, 8, 9, 64] {
+      let value = try number(text, slack: slack)
+      #expect(value.doubleValue.bitPattern == expected.bitPattern, "\(text), \(slack) bytes after")
+      #expect(value.floatValue.bitPattern == expectedFloat.bitPattern, "\(text), \(slack) bytes after")
+    }
+  }
+
+  @Test("Random numbers convert in place like the general conversion and the standard library")
+  func inPlaceRandom() throws {
+    var random = SplitMix64(seed: 1523)
+    func digits(_ count: Int) -> String {
+      String(
+        (0..<count).map { _ in Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random))) })
+    }
+    for _ in 0..<20_000 {
+      var text = Bool.random(using: &random) ? "-" : ""
+      let integer = digits(Int.random(in: 1...18, using: &random)).drop { $0 == "0" }
+      text += integer.isEmpty ? "0" : String(integer)
+      if Int.random(in: 0..<5, using: &random) != 0 { text += "." + digits(Int.random(in: 1...18, using: &random)) }
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        let padding = ["", "", "0", "00"].randomElement(using: &random)!
+        text +=
+          ["e", "E", "e+", "e-", "E-"].randomElement(using: &random)! + padding
+          + String(Int.random(in: 0...330, using: &random))
+      }
+      let value = try number(text, slack: Int.random(in: 7...12, using: &random))
+      var general = text
+      let (double, float) = general.withUTF8 { (jsonNumberToDouble($0), jsonNumberToFloat($0)) }
+      #expect(value.doubleValue.bitPattern == Double(text)!.bitPattern, "\(text)")
+      #expect(value.doubleValue.bitPattern == double.bitPattern, "\(text)")
+      #expect(value.floatValue.bitPattern == Float(text)!.bitPattern, "\(text)")
+      #expect(value.floatValue.bitPattern == float.bitPattern, "\(text)")
+    }
+  }
+
   @Test("The tape flags the numbers whose spelling shows they are not integers")
   func tapeFlag() throws {
     let cases: [(String, Bool)] = [
@@ -135,4 +186,22 @@ private let fractionalIntegerCases: [(String, Int64?)] = [
   ("1.2345678e+5", nil), ("3.5e0", nil), ("3.5e+000001", 35), ("15e-0", 15), ("15e-00", 15), ("1.5e-1", nil),
   ("150e-1", 15), ("1.25e-05", nil), ("-3e-1", nil),
   ("7.0000000000000000001", nil), ("7.00000000000000000000", 7), ("0.1e1", 1),
+]
+
+/// Numbers at the edges of the in-place conversion: 15 to 20 digits, runs of 7, 8, 15 and 16
+/// digits, 2^53 and its neighbours, exponents at ±22 and ±23 (Clinger's limits), four and
+/// five exponent digits, subnormals, the largest finite values, and zeros.
+private let inPlaceEdgeCases: [String] = [
+  "123456789012345", "1234567890123456", "12345678901234567", "1234567890123456789", "12345678901234567890",
+  "0.123456789012345", "0.1234567890123456", "0.12345678901234567", "0.1234567890123456789",
+  "0.12345678901234567890", "1234567.123456789012", "1234567.1234567890123", "12345678.12345678901",
+  "123456789012345.5", "1234567890123456.5", "1.234567890123456e5", "0.000000000000000000001",
+  "9007199254740991", "9007199254740992", "9007199254740993", "9007199254740993.0", "9007199254740994.0",
+  "9007199254740995.0", "-9007199254740993.0", "18014398509481985.0", "1e22", "1e23", "1e-22", "1e-23",
+  "9.007199254740993e22", "4.2e22", "4.2e23", "1.5e-22", "1.5e-23", "1e0000", "1e9999", "1e-9999", "1e99999",
+  "1e-99999", "5e-324", "4.9406564584124654e-324", "2.4703282292062327e-324", "2.4703282292062328e-324",
+  "2.2250738585072011e-308", "2.2250738585072014e-308", "1.7976931348623157e308", "1.7976931348623158e308",
+  "1.7976931348623159e308", "-0", "-0.0", "0.0", "-0.0e5", "0e-5", "1.0", "100.0", "-65.613616999999977",
+  "0.1", "0.3", "2.5", "3.4028235e38", "3.4028236e38", "1.17549435e-38", "1.4e-45", "7.0e-46", "1.0000001",
+  "16777217.0", "16777216.5", "1.00000005960464477539", "12.5e+0001", "98765.4321e-0003",
 ]

@@ -73,7 +73,11 @@ public struct JSONNumber: Sendable {
 
   /// Whether the value is stored inline.
   @inlinable
-  var isSmallInteger: Bool { Tape.tag(entry) == .smallInt }
+  var isSmallInteger: Bool {
+    // The tag's bits, compared directly: `Tape.tag` converts through `TapeTag(rawValue:)`,
+    // which is a call from other modules.
+    entry &>> Tape.tagShift == TapeTag.smallInt.rawValue
+  }
 
   /// Calls `body` with the number's text.
   @usableFromInline
@@ -114,7 +118,7 @@ public struct JSONNumber: Sendable {
   var textIntegerMagnitude: (isNegative: Bool, magnitude: UInt64)? {
     guard let document else { return nil }
     let entry = entry
-    return document.bytes.withUnsafeBufferPointer { bytes in exactIntegerMagnitude(Tape.numberText(entry, in: bytes)) }
+    return exactIntegerMagnitude(Tape.numberText(entry, in: document.text))
   }
 
   /// The correctly rounded `Double`; `±infinity` when the magnitude is too large.
@@ -126,8 +130,7 @@ public struct JSONNumber: Sendable {
   @usableFromInline
   var textDoubleValue: Double {
     guard let document else { return Double(Tape.smallIntValue(entry)) }
-    let entry = entry
-    return document.bytes.withUnsafeBufferPointer { jsonNumberToDouble(Tape.numberText(entry, in: $0)) }
+    return Tape.doubleValue(entry, in: document.text)
   }
 
   /// The correctly rounded `Float`; `±infinity` when the magnitude is too large.
@@ -139,8 +142,7 @@ public struct JSONNumber: Sendable {
   @usableFromInline
   var textFloatValue: Float {
     guard let document else { return Float(Tape.smallIntValue(entry)) }
-    let entry = entry
-    return document.bytes.withUnsafeBufferPointer { jsonNumberToFloat(Tape.numberText(entry, in: $0)) }
+    return Tape.floatValue(entry, in: document.text)
   }
 
   /// The exact `Int64` value of an integer that fits, for equality and hashing.

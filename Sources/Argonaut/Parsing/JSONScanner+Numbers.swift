@@ -6,86 +6,115 @@ extension JSONScanner {
   /// other number keeps its text for an exact conversion later, flagged when its
   /// spelling shows that it is not an integer (`-65.61`, `1.25e-5`), so that
   /// `JSONNumber.integer(as:)` can say `nil` without reading it.
-  @inline(__always)
+  ///
+  /// `@_transparent` like `scanKey`: inlined, the scanner's state stays in registers.
+  @_transparent
   mutating func scanNumber(_ first: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
     var p = first
     let negative = p.pointee == UInt8(ascii: "-")
     if negative { p += 1 }
-    @inline(__always) func digit(_ p: UnsafePointer<UInt8>) -> UInt8? {
-      guard p < end else { return nil }
-      let d = p.pointee &- UInt8(ascii: "0")
-      return d < 10 ? d : nil
-    }
-    guard let lead = digit(p) else {
-      throw error(p, .invalidNumber, expected: "a digit")
-    }
-    var value = UInt64(lead)
-    p += 1
-    if lead != 0 {
-      if end - p >= 8 {
-        // The rest of a short integer in one load: its digits moved behind leading
-        // '0's and converted at once (wrapping: the value is kept only for 18 digits
-        // or fewer).
-        let chunk = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-        let notDigits = nonDigitMask(chunk)
-        if notDigits != 0 {
-          let digits = notDigits.trailingZeroBitCount &>> 3
-          if digits > 0 {
-            let aligned =
-              chunk &<< UInt64(8 &* (8 &- digits)) | (0x3030_3030_3030_3030 as UInt64) &>> UInt64(8 &* digits)
-            value = value &* powerOfTen(digits) &+ eightDigitsValue(aligned)
-            p += digits
-          }
-        } else {
-          value = value &* 100_000_000 &+ eightDigitsValue(chunk)
-          p += 8
-          while let d = digit(p) {
-            value = value &* 10 &+ UInt64(d)
-            p += 1
-          }
-        }
-      } else {
-        while let d = digit(p) {
-          value = value &* 10 &+ UInt64(d)
-          p += 1
-        }
-      }
-    } else if digit(p) != nil {
-      throw error(p, .invalidNumber, expected: "no digit after a leading 0")
-    }
-    let integerDigits = p - first - (negative ? 1 : 0)
-    var isInteger = true
-    if p < end && p.pointee == UInt8(ascii: ".") {
-      isInteger = false
-      p += 1
-      guard digit(p) != nil else { throw error(p, .invalidNumber, expected: "a digit after '.'") }
+    let digitsStart = p
+    guard p < end && p.pointee &- UInt8(ascii: "0") < 10 else { throw numberError(p, .digit) }
+    // The integer part. Most are short and far from the end: one load finds where they
+    // stop, and the value is computed from the same load, only if it is an integer.
+    var chunk: UInt64 = 0
+    var isInChunk = false
+    if end - p >= 8 {
+      chunk = loadEightBytes(p)
+      let stops = nonDigitMask(chunk)
+      isInChunk = stops != 0
+      p = isInChunk ? p + stops.trailingZeroBitCount &>> 3 : skipDigits(p + 8)
+    } else {
       p = skipDigits(p + 1)
+    }
+    let integerDigits = p - digitsStart
+    let isZero = digitsStart.pointee == UInt8(ascii: "0")
+    if isZero && integerDigits > 1 { throw numberError(digitsStart + 1, .noDigitAfterLeadingZero) }
+    let next = p < end ? p.pointee : 0
+    if next != UInt8(ascii: ".") && next | 0x20 != UInt8(ascii: "e") {
+      if integerDigits <= 18 && !(negative && isZero) {
+        // 18 digits are below 10^18 < 2^60, so the value fits a small integer.
+        let value = isInChunk ? leadingDigitsValue(chunk, integerDigits) : digitsValue(digitsStart, integerDigits)
+        let signed = Int64(bitPattern: value)
+        tape.append(Tape.smallInt(negative ? 0 &- signed : signed))
+      } else {
+        tape.append(Tape.text(.number, flag: false, offset: first - start, length: p - first))
+      }
+      return p
+    }
+    return try scanFraction(first, at: p)
+  }
+
+  /// Scans the rest of a number from its `.` or exponent marker at `p`. `@_transparent`
+  /// because the optimizer declines `@inline(__always)` here, and the call costs about
+  /// twenty instructions per number.
+  @_transparent
+  mutating func scanFraction(
+    _ first: UnsafePointer<UInt8>, at marker: UnsafePointer<UInt8>
+  ) throws(JSONParseError) -> UnsafePointer<UInt8> {
+    var p = marker
+    var hasFraction = false
+    if p.pointee == UInt8(ascii: ".") {
+      hasFraction = true
+      p += 1
+      let fractionStart = p
+      p = skipDigits(p)
+      guard p > fractionStart else { throw numberError(p, .digitAfterPoint) }
     }
     // The significand's digits, with the point taken out, end in a nonzero digit: the
     // value is not an integer when a fraction or a negative exponent scales it down.
     let endsInNonzeroDigit = p[-1] != UInt8(ascii: "0")
-    var isNotInteger = !isInteger && endsInNonzeroDigit
+    var isNotInteger = hasFraction && endsInNonzeroDigit
     if p < end && (p.pointee | 0x20) == UInt8(ascii: "e") {
-      isInteger = false
       p += 1
       let isNegativeExponent = p < end && p.pointee == UInt8(ascii: "-")
       if p < end && (p.pointee == UInt8(ascii: "+") || isNegativeExponent) { p += 1 }
-      guard let exponentLead = digit(p) else {
-        throw error(p, .invalidNumber, expected: "a digit in the exponent")
-      }
-      p = skipDigits(p + 1)
+      let exponentStart = p
+      p = skipDigits(p)
+      guard p > exponentStart else { throw numberError(p, .exponentDigit) }
       // An exponent whose first or last digit is nonzero is nonzero, and with a `-` it
       // scales the digits down. (Rare spellings such as `15e-010` are left to the exact check.)
       isNotInteger =
-        isNegativeExponent && endsInNonzeroDigit && (exponentLead != 0 || p[-1] != UInt8(ascii: "0"))
+        isNegativeExponent && endsInNonzeroDigit
+        && (exponentStart.pointee != UInt8(ascii: "0") || p[-1] != UInt8(ascii: "0"))
     }
-    if isInteger && integerDigits <= 18 && !(negative && value == 0) {
-      // 18 digits are below 10^18 < 2^60, so the value fits a small integer.
-      tape.append(Tape.smallInt(negative ? -Int64(value) : Int64(value)))
-    } else {
-      tape.append(Tape.text(.number, flag: isNotInteger, offset: first - start, length: p - first))
-    }
+    tape.append(Tape.text(.number, flag: isNotInteger, offset: first - start, length: p - first))
     return p
+  }
+
+  /// What a malformed number lacks.
+  enum NumberSyntax {
+    case digit, noDigitAfterLeadingZero, digitAfterPoint, exponentDigit
+  }
+
+  /// The error for a malformed number at `p`: out of line, so that the scanning code
+  /// stays small.
+  @inline(never)
+  func numberError(_ p: UnsafePointer<UInt8>, _ syntax: NumberSyntax) -> JSONParseError {
+    switch syntax {
+    case .digit: error(p, .invalidNumber, expected: "a digit")
+    case .noDigitAfterLeadingZero: error(p, .invalidNumber, expected: "no digit after a leading 0")
+    case .digitAfterPoint: error(p, .invalidNumber, expected: "a digit after '.'")
+    case .exponentDigit: error(p, .invalidNumber, expected: "a digit in the exponent")
+    }
+  }
+
+  /// The value of the `count` (at most 19) digits at `p`, eight at a time.
+  func digitsValue(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    var p = p
+    var count = count
+    var value: UInt64 = 0
+    while count >= 8 {
+      value = value &* 100_000_000 &+ eightDigitsValue(loadEightBytes(p))
+      p += 8
+      count &-= 8
+    }
+    while count > 0 {
+      value = value &* 10 &+ UInt64(p.pointee &- UInt8(ascii: "0"))
+      p += 1
+      count &-= 1
+    }
+    return value
   }
 
   /// The position of the first byte at or after `p` that is not a digit.

@@ -123,4 +123,77 @@ package enum StringText {
       return body(UnsafeBufferPointer(start: buffer.baseAddress!, count: n))
     }
   }
+
+  /// Decodes the escapes of validated string text into `output`, which must hold
+  /// `text.count` bytes, and returns the number of bytes written.
+  @usableFromInline
+  static func unescape(_ text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+    var i = 0
+    var o = 0
+    let n = text.count
+    while i < n {
+      let c = text[i]
+      guard c == UInt8(ascii: "\\") else {
+        output[o] = c
+        o += 1
+        i += 1
+        continue
+      }
+      let e = text[i + 1]
+      i += 2
+      switch e {
+      case UInt8(ascii: "b"): output[o] = 0x08
+      case UInt8(ascii: "f"): output[o] = 0x0C
+      case UInt8(ascii: "n"): output[o] = 0x0A
+      case UInt8(ascii: "r"): output[o] = 0x0D
+      case UInt8(ascii: "t"): output[o] = 0x09
+      case UInt8(ascii: "u"):
+        var scalar = hexQuad(text, i)
+        i += 4
+        if scalar >= 0xD800 && scalar < 0xDC00 {
+          // Validated: a low surrogate escape follows.
+          let low = hexQuad(text, i + 2)
+          i += 6
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        }
+        o += encode(scalar, into: output + o)
+        continue
+      default: output[o] = e  // '"', '\\' and '/'
+      }
+      o += 1
+    }
+    return o
+  }
+
+  @inline(__always)
+  static func hexQuad(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
+    var value: UInt32 = 0
+    for k in 0..<4 { value = value << 4 | UInt32(JSONScanner.hexValue(text[i + k]) ?? 0) }
+    return value
+  }
+
+  /// Writes the UTF-8 encoding of `scalar` and returns its length.
+  @inline(__always)
+  static func encode(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    switch scalar {
+    case 0..<0x80:
+      out[0] = UInt8(scalar)
+      return 1
+    case 0x80..<0x800:
+      out[0] = UInt8(0xC0 | scalar >> 6)
+      out[1] = UInt8(0x80 | scalar & 0x3F)
+      return 2
+    case 0x800..<0x10000:
+      out[0] = UInt8(0xE0 | scalar >> 12)
+      out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      out[2] = UInt8(0x80 | scalar & 0x3F)
+      return 3
+    default:
+      out[0] = UInt8(0xF0 | scalar >> 18)
+      out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+      out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      out[3] = UInt8(0x80 | scalar & 0x3F)
+      return 4
+    }
+  }
 }

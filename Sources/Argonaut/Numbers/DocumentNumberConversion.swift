@@ -1,0 +1,177 @@
+// The fast conversion of a parsed number to Double or Float, reading the document in
+// place.
+//
+// A number inside a parsed document ends where the parser found a byte that cannot
+// continue it (only parsed documents and `JSONNumber(validText:)`, which has no bytes
+// to spare, make number entries). With eight bytes of the document to spare
+// after the number, each run of digits is read with one or two eight-byte loads and
+// no length checks, the way simdjson and fast_float do: the first byte that is not a
+// digit ends the run. Numbers of up to 19 significant digits with short exponents
+// (nearly all of them) convert here, with Clinger's exact fast path or Eisel-Lemire;
+// everything else, and every case Eisel-Lemire cannot decide, takes the general
+// conversion in DecimalConversion.swift.
+
+/// A number of at most 19 digits as `significand * 10^exponent`, read in place.
+struct ShortDecimal {
+  var isNegative: Bool
+  var significand: UInt64
+  var exponent: Int
+
+  /// The sign bit of a `Double` with this sign: setting it without a branch, which a
+  /// random sign would mispredict.
+  var signBit: UInt64 { UInt64(isNegative ? 1 : 0) &<< 63 }
+}
+
+/// Eight bytes at `p`, the first in the lowest byte.
+@inline(__always)
+func loadEightBytes(_ p: UnsafePointer<UInt8>) -> UInt64 {
+  UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+}
+
+/// The value of the first `count` (0...7) bytes of `chunk`, which are digits.
+@inline(__always)
+func leadingDigitsValue(_ chunk: UInt64, _ count: Int) -> UInt64 {
+  // The digits move to the high bytes behind '0's; two shifts, so that a count of 0
+  // shifts everything out rather than by 64 (which `&<<` would take as 0).
+  let digits = (chunk &<< UInt64(truncatingIfNeeded: 8 &* (7 &- count))) &<< 8
+  return eightDigitsValue(digits | (0x3030_3030_3030_3030 as UInt64) &>> UInt64(truncatingIfNeeded: 8 &* count))
+}
+
+/// Reads the number at `start` of a parsed document, or `nil` when it has more than 19
+/// digits, eight or more integer digits, or an exponent of more than four digits.
+///
+/// The digits are read with the point taken out: the integer digits from one load and
+/// the digits after them from a load one byte further on, merged into eight digits of
+/// the significand, then up to two more loads for the rest.
+///
+/// - Precondition: `start..<end` is the number's validated text as the parser found it,
+///   so the byte at `end` is not a digit, and at least eight bytes of the same buffer
+///   follow `end`. Every load then starts at or before `end` and stays inside the buffer.
+@inline(__always)
+func readShortDecimal(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> ShortDecimal? {
+  let isNegative = start.pointee == UInt8(ascii: "-")
+  let s = isNegative ? start + 1 : start
+  let first = loadEightBytes(s)
+  let integerStops = nonDigitMask(first)
+  // Eight or more integer digits: rare, and left to the general conversion.
+  guard integerStops != 0 else { return nil }
+  let integerDigits = integerStops.trailingZeroBitCount &>> 3
+  var significand: UInt64
+  var digits: Int
+  var p: UnsafePointer<UInt8>
+  var exponent = 0
+  if s[integerDigits] == UInt8(ascii: ".") {
+    // The point is byte `integerDigits` of `first`, followed by at least one digit, so
+    // `s + 1` is inside the number. The bytes after the point, one position down,
+    // continue the digits.
+    let low = (1 as UInt64) &<< UInt64(truncatingIfNeeded: 8 &* integerDigits) &- 1
+    let merged = (first & low) | (loadEightBytes(s + 1) & ~low)
+    let mergedStops = nonDigitMask(merged)
+    if mergedStops != 0 {
+      digits = mergedStops.trailingZeroBitCount &>> 3
+      significand = leadingDigitsValue(merged, digits)
+    } else {
+      // Eight digits and the point are the number's own: `s + 9 <= end`.
+      significand = eightDigitsValue(merged)
+      var rest = loadEightBytes(s + 9)
+      var restStops = nonDigitMask(rest)
+      digits = 8
+      if restStops == 0 {
+        // Sixteen digits: `s + 17 <= end`.
+        significand = significand &* 100_000_000 &+ eightDigitsValue(rest)
+        rest = loadEightBytes(s + 17)
+        restStops = nonDigitMask(rest)
+        guard restStops != 0 else { return nil }
+        digits = 16
+      }
+      let tail = restStops.trailingZeroBitCount &>> 3
+      significand = significand &* powerOfTen(tail) &+ leadingDigitsValue(rest, tail)
+      digits &+= tail
+      // Leading zeros count too: below 10^19 either way, so the significand is exact.
+      guard digits <= 19 else { return nil }
+    }
+    exponent = integerDigits &- digits
+    p = s + digits + 1
+  } else {
+    significand = leadingDigitsValue(first, integerDigits)
+    p = s + integerDigits
+  }
+  if p < end {
+    // The exponent: `e` or `E`, a sign, and digits up to the end.
+    p += 1
+    let isNegativeExponent = p.pointee == UInt8(ascii: "-")
+    if isNegativeExponent || p.pointee == UInt8(ascii: "+") { p += 1 }
+    guard end - p <= 4 else { return nil }
+    var explicit = 0
+    while p < end {
+      explicit = explicit &* 10 &+ Int(p.pointee &- UInt8(ascii: "0"))
+      p += 1
+    }
+    exponent &+= isNegativeExponent ? -explicit : explicit
+  }
+  return ShortDecimal(isNegative: isNegative, significand: significand, exponent: exponent)
+}
+
+extension Tape {
+  /// Where the number entry's text starts and ends in `bytes`, when at least eight
+  /// bytes of `bytes` follow it (the precondition of `readShortDecimal`).
+  @inline(__always)
+  static func shortNumberBounds(
+    _ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)? {
+    let offset = offset(entry)
+    let length = storedLength(entry)
+    // A saturated length is far beyond 64; the offset and length come from the parser,
+    // so `offset + length <= bytes.count`, and the check keeps eight more.
+    guard length <= 64 && bytes.count &- offset &- length >= 8 else { return nil }
+    let start = bytes.baseAddress.unsafelyUnwrapped + offset
+    return (start, start + length)
+  }
+
+  /// The correctly rounded `Double` of the number entry `entry` of the document `bytes`.
+  @inline(__always)
+  static func doubleValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
+    if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) {
+      let significand = decimal.significand
+      let exponent = decimal.exponent
+      if significand <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+        // Clinger: both operands are exact, so one correctly rounded operation suffices.
+        let magnitude = exactPowersOfTenDouble.withUnsafeBufferPointer { powers in
+          exponent < 0 ? Double(significand) / powers[-exponent] : Double(significand) * powers[exponent]
+        }
+        return Double(bitPattern: magnitude.bitPattern | decimal.signBit)
+      }
+      if let fields = eiselLemire(significand, exponent, .binary64) {
+        return Double(bitPattern: decimal.signBit | UInt64(fields.biasedExponent) &<< 52 | fields.significand)
+      }
+    }
+    return generalDoubleValue(entry, in: bytes)
+  }
+
+  /// `doubleValue` for the numbers that its fast paths do not take.
+  @inline(never)
+  static func generalDoubleValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
+    jsonNumberToDouble(numberText(entry, in: bytes))
+  }
+
+  /// The correctly rounded `Float` of the number entry `entry` of the document `bytes`.
+  static func floatValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Float {
+    if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) {
+      let significand = decimal.significand
+      let exponent = decimal.exponent
+      if significand <= 1 << 24 && exponent >= -10 && exponent <= 10 {
+        let magnitude = exactPowersOfTenFloat.withUnsafeBufferPointer { powers in
+          exponent < 0 ? Float(significand) / powers[-exponent] : Float(significand) * powers[exponent]
+        }
+        return decimal.isNegative ? -magnitude : magnitude
+      }
+      if let fields = eiselLemire(significand, exponent, .binary32) {
+        let bits =
+          UInt32(truncatingIfNeeded: fields.biasedExponent) &<< 23 | UInt32(truncatingIfNeeded: fields.significand)
+        let magnitude = Float(bitPattern: bits)
+        return decimal.isNegative ? -magnitude : magnitude
+      }
+    }
+    return jsonNumberToFloat(numberText(entry, in: bytes))
+  }
+}
