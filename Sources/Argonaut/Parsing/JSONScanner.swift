@@ -294,7 +294,10 @@ struct JSONScanner: ~Copyable {
         return p + 1
       } else if c == UInt8(ascii: "\\") {
         escaped = true
-        p = try scanEscape(p)
+        // The common escapes inline; surrogates and every error take `scanEscape`,
+        // which validates the escape again and reports the exact position.
+        let length = end - p >= 12 ? JSONScanner.commonEscapeLength(p) : 0
+        p = length > 0 ? p + length : try scanEscape(p)
       } else if c < 0x20 {
         throw error(p, .invalidString, expected: "'\"' or an escaped control character")
       } else if c >= 0x80 {
@@ -327,6 +330,43 @@ struct JSONScanner: ~Copyable {
     let backslashZero = (backslash &- ones) & ~backslash
     let control = (w &- ones &* 0x20) & ~w
     return (quoteZero | backslashZero | control | w) & highs
+  }
+
+  /// The length of the escape at `p` (a backslash) when it is a one-character escape,
+  /// a `\u` escape of a code point outside the surrogates, or a surrogate pair of
+  /// them; else 0. Reads up to twelve bytes: the caller makes sure they are in bounds.
+  @inline(__always)
+  static func commonEscapeLength(_ p: UnsafePointer<UInt8>) -> Int {
+    switch p[1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return 2
+    case UInt8(ascii: "u"):
+      let a = hexDigit(p[2])
+      let b = hexDigit(p[3])
+      let c = hexDigit(p[4])
+      let d = hexDigit(p[5])
+      // Every digit below 16, and the unit (a << 12 | b << 8 | ...) not in D800–DFFF.
+      guard (a | b | c | d) < 16 else { return 0 }
+      guard a == 0xD && b >= 8 else { return 6 }
+      // A high surrogate (D800–DBFF) followed by the escape of a low one (DC00–DFFF).
+      guard b < 0xC && p[6] == UInt8(ascii: "\\") && p[7] == UInt8(ascii: "u") else { return 0 }
+      let e = hexDigit(p[8])
+      let f = hexDigit(p[9])
+      let g = hexDigit(p[10])
+      let h = hexDigit(p[11])
+      return (g | h) < 16 && e == 0xD && f >= 0xC && f < 16 ? 12 : 0
+    default:
+      return 0
+    }
+  }
+
+  /// The value of the hexadecimal digit `c`, or 16 and above when it is not one.
+  @inline(__always)
+  static func hexDigit(_ c: UInt8) -> UInt32 {
+    let digit = UInt32(c &- UInt8(ascii: "0"))
+    let letter = UInt32((c | 0x20) &- UInt8(ascii: "a"))
+    return digit < 10 ? digit : (letter < 6 ? letter &+ 10 : 0xFF)
   }
 
   /// Validates the escape at `p` (a backslash) and returns the position after it.
