@@ -31,7 +31,7 @@ extension ObjectKeys {
   /// holds the key entries of its `count` members, in order.
   ///
   /// Allocates nothing when there is no duplicate and `count` is at most
-  /// `pairwiseLimit`; a hash table of `count * 1.5` to `count * 3` words otherwise.
+  /// `pairwiseLimit`; a hash table of `count * 1.5` to `count * 3` 32-bit slots otherwise.
   static func removeDuplicates(
     inObjectAt header: Int, count: Int, keys: UnsafePointer<UInt64>, tape: UnsafeMutablePointer<UInt64>,
     used: inout Int, bytes: UnsafeBufferPointer<UInt8>
@@ -77,33 +77,50 @@ extension ObjectKeys {
     return false
   }
 
-  /// Whether two of the `count` keys are equal, through an open-addressing table of
-  /// key entries (0 = empty) at most about 67% full; `nil` when collisions exceed
-  /// `budget` probes, which only keys crafted to share signatures cause.
+  /// Whether two of the `count` keys are equal, through an open-addressing table at
+  /// most about 67% full; `nil` when collisions exceed `budget` probes, which only
+  /// keys crafted to share signatures cause.
+  ///
+  /// A slot is 32 bits, so that the table of a wide object stays in cache: with
+  /// 2^`bits` slots, its low `bits` bits hold the member's ordinal plus one (0 =
+  /// empty), and its high bits the signature's bits above the `bits` that choose the
+  /// home slot. Keys are compared only when those bits and then the whole
+  /// signatures are equal.
   static func hashedDuplicates(
     keys: UnsafePointer<UInt64>, count: Int, budget: Int, tape: UnsafeMutablePointer<UInt64>,
     bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool? {
-    var slots = 16
-    while slots < count + count / 2 { slots <<= 1 }
-    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: slots) { table -> Bool? in
+    var bits = 4
+    while 1 &<< bits < count + count / 2 { bits += 1 }
+    let slots = 1 &<< bits
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slots) { table -> Bool? in
       table.initialize(repeating: 0)
-      // In bounds by construction: `slot` is masked to the table's power-of-two size.
+      // In bounds by construction: `slot` and ordinals are masked to the table's
+      // power-of-two size, and an ordinal plus one is at most `count` < `slots`.
       let base = table.baseAddress!
-      let mask = slots - 1
+      let mask = slots &- 1
+      let shift = UInt64(bits)
       var probes = 0
       for k in 0..<count {
         let key = keys[k]
-        var slot = Int(truncatingIfNeeded: key &>> 32) & mask
+        let signature = key &>> 32
+        // Signatures are 32 bits and `bits` at most 32, so this fits a slot.
+        let high = signature &>> shift
+        let entry = UInt32(truncatingIfNeeded: high &<< shift | UInt64(k &+ 1))
+        var slot = Int(truncatingIfNeeded: signature) & mask
         while true {
           let other = base[slot]
-          // A key entry is never 0: a key's tape index is at least 1.
           if other == 0 {
-            base[slot] = key
+            base[slot] = entry
             break
           }
-          if sameSignature(other, key) && keysEqual(tape[keyIndex(other)], tape[keyIndex(key)], bytes: bytes) {
-            return true
+          if UInt64(other) &>> shift == high {
+            let otherKey = keys[Int(other) & mask &- 1]
+            if sameSignature(otherKey, key)
+              && keysEqual(tape[keyIndex(otherKey)], tape[keyIndex(key)], bytes: bytes)
+            {
+              return true
+            }
           }
           slot = (slot &+ 1) & mask
           probes &+= 1

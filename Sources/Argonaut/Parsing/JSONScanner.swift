@@ -147,7 +147,7 @@ struct JSONScanner: ~Copyable {
         }
         frames.append(Frame(header: tape.count, parentCount: count, parentIsObject: inObject))
         tape.append(0)  // the header, written when the container closes
-        depth += 1
+        depth &+= 1
         count = 0
         inObject = isObject
         p = skipWhitespace(p + 1)
@@ -155,7 +155,7 @@ struct JSONScanner: ~Copyable {
           p += 1
           closeContainer(isObject: isObject, count: 0)
           let parent = frames.removeLast()
-          depth -= 1
+          depth &-= 1
           count = parent.parentCount
           inObject = parent.parentIsObject
         } else {
@@ -179,7 +179,7 @@ struct JSONScanner: ~Copyable {
           guard p == end else { throw error(p, .unexpectedCharacter, expected: "end of input") }
           return
         }
-        count += 1
+        count &+= 1
         let closer = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if p < end && p.pointee == UInt8(ascii: ",") {
           p = skipWhitespace(p + 1)
@@ -192,7 +192,7 @@ struct JSONScanner: ~Copyable {
         p += 1
         closeContainer(isObject: inObject, count: count)
         let parent = frames.removeLast()
-        depth -= 1
+        depth &-= 1
         count = parent.parentCount
         inObject = parent.parentIsObject
       }
