@@ -8,6 +8,8 @@
 #   Scripts/generate-curry.sh --stdout  prints it (the staleness test compares this)
 set -euo pipefail
 max=20
+# From this many arguments on, curry keeps the arguments in one CurryFrame.
+frame_min=5
 unavailable_max=25
 letters=(A B C D E F G H I J K L M N O P Q R S T U V W X Y)
 lower=(a b c d e f g h i j k l m n o p q r s t u v w x y)
@@ -39,12 +41,37 @@ HEADER
     echo ") -> ${result} {"
     if ((n == 1)); then
       echo "  Curried(function)"
-    else
+    elif ((n <= frame_min - 1)); then
+      # Nested closures: each context copies the arguments so far, which for a few
+      # arguments costs less than a frame.
       body="  "
       for ((i = 0; i < n; i++)); do body+="Curried { ${lower[i]} in "; done
       body+="function(${args})"
       for ((i = 0; i < n; i++)); do body+=" }"; done
       echo "$body"
+    else
+      # One frame holds the function and the arguments (see CurryFrame.swift); each
+      # stage's closure captures only the frame.
+      echo "  var bytes = CurryFrame.bytes(((${params}) -> Z).self)"
+      for ((i = 0; i < n - 1; i++)); do echo "  bytes &+= CurryFrame.bytes(${letters[i]}.self)"; done
+      echo "  let f0 = CurryFrame.make(count: ${n}, bytes: bytes).appending(function, at: 0)"
+      local indent="  "
+      for ((i = 0; i < n - 1; i++)); do
+        echo "${indent}return Curried { [f${i}] (${lower[i]}: ${letters[i]}) in"
+        indent+="  "
+        echo "${indent}let f$((i + 1)) = f${i}.appending(${lower[i]}, at: $((i + 1)))"
+      done
+      echo "${indent}return Curried { [f$((n - 1))] (${lower[n - 1]}: ${letters[n - 1]}) in"
+      echo "${indent}  let function = f$((n - 1)).value(0, as: ((${params}) -> Z).self)"
+      for ((i = 0; i < n - 1; i++)); do
+        echo "${indent}  let ${lower[i]} = f$((n - 1)).value($((i + 1)), as: ${letters[i]}.self)"
+      done
+      echo "${indent}  return function(${args})"
+      for ((i = n; i >= 1; i--)); do
+        local pad=""
+        for ((j = 0; j < i; j++)); do pad+="  "; done
+        echo "${pad}}"
+      done
     fi
     echo "}"
   done

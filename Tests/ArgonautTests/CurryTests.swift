@@ -19,6 +19,55 @@ struct CurryTests {
     #expect(twenty(1)(2)(3)(4)(5)(6)(7)(8)(9)(10)(11)(12)(13)(14)(15)(16)(17)(18)(19)(20) == 210)
   }
 
+  @Test("a partly applied function can be applied again, in any order, and each result keeps its arguments")
+  func reuse() {
+    // Five arguments and more share one frame of arguments (CurryFrame).
+    let join = curry { (a: Int, b: String, c: [Int], d: Bool, e: UInt8) in "\(a) \(b) \(c) \(d) \(e)" }
+    let one = join(1)
+    let x = one("x")
+    let y = one("y")  // stage 2 applied twice: the second copies the arguments before it
+    #expect(x([1])(true)(5) == "1 x [1] true 5")
+    #expect(y([2])(false)(6) == "1 y [2] false 6")
+    let xs = x([3])
+    #expect(x([4])(false)(7) == "1 x [4] false 7")
+    #expect(xs(true)(8) == "1 x [3] true 8" && xs(false)(9) == "1 x [3] false 9")
+    let last = xs(true)
+    #expect(last(1) == "1 x [3] true 1" && last(2) == "1 x [3] true 2")
+    #expect(join(7)("z")([])(true)(0) == "7 z [] true 0")
+    #expect(one("w")([0])(true)(1) == "1 w [0] true 1")
+    let small = curry { (a: Int, b: String) in "\(a)\(b)" }(1)
+    #expect(small("a") == "1a" && small("b") == "1b")
+  }
+
+  @Test("arguments of every size and alignment keep their values")
+  func mixedLayout() {
+    let f = curry { (a: UInt8, b: Double, c: UInt16, d: SIMD4<Float>, e: String, f: (Int8, Int64), g: Bool?) in
+      "\(a) \(b) \(c) \(d.sum()) \(e) \(f.0) \(f.1) \(String(describing: g))"
+    }
+    let long = String(repeating: "long text ", count: 5)
+    #expect(
+      f(255)(0.5)(65_535)(SIMD4(1, 2, 3, 4))(long)((-1, .max))(nil)
+        == "255 0.5 65535 10.0 \(long) -1 9223372036854775807 nil")
+  }
+
+  @Test("a curried function releases its arguments when it is dropped, applied or not")
+  func releasesArguments() {
+    final class Token: Sendable {}
+    weak var applied: Token?
+    weak var partial: Token?
+    do {
+      let make = curry { (a: Token, b: Int, c: Int, d: Int, e: Int) in (a, b + c + d + e) }
+      let token = Token()
+      applied = token
+      #expect(make(token)(1)(2)(3)(4).1 == 10)
+      let other = Token()
+      partial = other
+      _ = make(other)(1)(2)
+    }
+    #expect(applied == nil)
+    #expect(partial == nil)
+  }
+
   @Test("a 20-field model decodes through one applicative chain")
   func twentyFields() throws {
     var members: [(String, JSON)] = (0..<20).map { ("field\($0)", .number(JSONNumber($0))) }

@@ -41,7 +41,32 @@ public func curry<A, B, C, D, Z>(
 public func curry<A, B, C, D, E, Z>(
   _ function: @escaping (A, B, C, D, E) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Z>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in function(a, b, c, d, e) } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  let f0 = CurryFrame.make(count: 5, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let function = f4.value(0, as: ((A, B, C, D, E) -> Z).self)
+            let a = f4.value(1, as: A.self)
+            let b = f4.value(2, as: B.self)
+            let c = f4.value(3, as: C.self)
+            let d = f4.value(4, as: D.self)
+            return function(a, b, c, d, e)
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 6 arguments.
@@ -49,7 +74,37 @@ public func curry<A, B, C, D, E, Z>(
 public func curry<A, B, C, D, E, F, Z>(
   _ function: @escaping (A, B, C, D, E, F) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Z>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in function(a, b, c, d, e, f) } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  let f0 = CurryFrame.make(count: 6, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let function = f5.value(0, as: ((A, B, C, D, E, F) -> Z).self)
+              let a = f5.value(1, as: A.self)
+              let b = f5.value(2, as: B.self)
+              let c = f5.value(3, as: C.self)
+              let d = f5.value(4, as: D.self)
+              let e = f5.value(5, as: E.self)
+              return function(a, b, c, d, e, f)
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 7 arguments.
@@ -57,7 +112,42 @@ public func curry<A, B, C, D, E, F, Z>(
 public func curry<A, B, C, D, E, F, G, Z>(
   _ function: @escaping (A, B, C, D, E, F, G) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Z>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in function(a, b, c, d, e, f, g) } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  let f0 = CurryFrame.make(count: 7, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let function = f6.value(0, as: ((A, B, C, D, E, F, G) -> Z).self)
+                let a = f6.value(1, as: A.self)
+                let b = f6.value(2, as: B.self)
+                let c = f6.value(3, as: C.self)
+                let d = f6.value(4, as: D.self)
+                let e = f6.value(5, as: E.self)
+                let f = f6.value(6, as: F.self)
+                return function(a, b, c, d, e, f, g)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 8 arguments.
@@ -65,7 +155,47 @@ public func curry<A, B, C, D, E, F, G, Z>(
 public func curry<A, B, C, D, E, F, G, H, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Z>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in function(a, b, c, d, e, f, g, h) } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  let f0 = CurryFrame.make(count: 8, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let function = f7.value(0, as: ((A, B, C, D, E, F, G, H) -> Z).self)
+                  let a = f7.value(1, as: A.self)
+                  let b = f7.value(2, as: B.self)
+                  let c = f7.value(3, as: C.self)
+                  let d = f7.value(4, as: D.self)
+                  let e = f7.value(5, as: E.self)
+                  let f = f7.value(6, as: F.self)
+                  let g = f7.value(7, as: G.self)
+                  return function(a, b, c, d, e, f, g, h)
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 9 arguments.
@@ -73,7 +203,52 @@ public func curry<A, B, C, D, E, F, G, H, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Z>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in function(a, b, c, d, e, f, g, h, i) } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  let f0 = CurryFrame.make(count: 9, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let function = f8.value(0, as: ((A, B, C, D, E, F, G, H, I) -> Z).self)
+                    let a = f8.value(1, as: A.self)
+                    let b = f8.value(2, as: B.self)
+                    let c = f8.value(3, as: C.self)
+                    let d = f8.value(4, as: D.self)
+                    let e = f8.value(5, as: E.self)
+                    let f = f8.value(6, as: F.self)
+                    let g = f8.value(7, as: G.self)
+                    let h = f8.value(8, as: H.self)
+                    return function(a, b, c, d, e, f, g, h, i)
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 10 arguments.
@@ -81,7 +256,57 @@ public func curry<A, B, C, D, E, F, G, H, I, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Z>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in function(a, b, c, d, e, f, g, h, i, j) } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  let f0 = CurryFrame.make(count: 10, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let function = f9.value(0, as: ((A, B, C, D, E, F, G, H, I, J) -> Z).self)
+                      let a = f9.value(1, as: A.self)
+                      let b = f9.value(2, as: B.self)
+                      let c = f9.value(3, as: C.self)
+                      let d = f9.value(4, as: D.self)
+                      let e = f9.value(5, as: E.self)
+                      let f = f9.value(6, as: F.self)
+                      let g = f9.value(7, as: G.self)
+                      let h = f9.value(8, as: H.self)
+                      let i = f9.value(9, as: I.self)
+                      return function(a, b, c, d, e, f, g, h, i, j)
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 11 arguments.
@@ -89,7 +314,62 @@ public func curry<A, B, C, D, E, F, G, H, I, J, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Z>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in function(a, b, c, d, e, f, g, h, i, j, k) } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  let f0 = CurryFrame.make(count: 11, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let function = f10.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K) -> Z).self)
+                        let a = f10.value(1, as: A.self)
+                        let b = f10.value(2, as: B.self)
+                        let c = f10.value(3, as: C.self)
+                        let d = f10.value(4, as: D.self)
+                        let e = f10.value(5, as: E.self)
+                        let f = f10.value(6, as: F.self)
+                        let g = f10.value(7, as: G.self)
+                        let h = f10.value(8, as: H.self)
+                        let i = f10.value(9, as: I.self)
+                        let j = f10.value(10, as: J.self)
+                        return function(a, b, c, d, e, f, g, h, i, j, k)
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 12 arguments.
@@ -97,7 +377,67 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Z>>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in function(a, b, c, d, e, f, g, h, i, j, k, l) } } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  bytes &+= CurryFrame.bytes(K.self)
+  let f0 = CurryFrame.make(count: 12, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let f11 = f10.appending(k, at: 11)
+                        return Curried { [f11] (l: L) in
+                          let function = f11.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self)
+                          let a = f11.value(1, as: A.self)
+                          let b = f11.value(2, as: B.self)
+                          let c = f11.value(3, as: C.self)
+                          let d = f11.value(4, as: D.self)
+                          let e = f11.value(5, as: E.self)
+                          let f = f11.value(6, as: F.self)
+                          let g = f11.value(7, as: G.self)
+                          let h = f11.value(8, as: H.self)
+                          let i = f11.value(9, as: I.self)
+                          let j = f11.value(10, as: J.self)
+                          let k = f11.value(11, as: K.self)
+                          return function(a, b, c, d, e, f, g, h, i, j, k, l)
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 13 arguments.
@@ -105,7 +445,72 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Z>>>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in Curried { m in function(a, b, c, d, e, f, g, h, i, j, k, l, m) } } } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  bytes &+= CurryFrame.bytes(K.self)
+  bytes &+= CurryFrame.bytes(L.self)
+  let f0 = CurryFrame.make(count: 13, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let f11 = f10.appending(k, at: 11)
+                        return Curried { [f11] (l: L) in
+                          let f12 = f11.appending(l, at: 12)
+                          return Curried { [f12] (m: M) in
+                            let function = f12.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self)
+                            let a = f12.value(1, as: A.self)
+                            let b = f12.value(2, as: B.self)
+                            let c = f12.value(3, as: C.self)
+                            let d = f12.value(4, as: D.self)
+                            let e = f12.value(5, as: E.self)
+                            let f = f12.value(6, as: F.self)
+                            let g = f12.value(7, as: G.self)
+                            let h = f12.value(8, as: H.self)
+                            let i = f12.value(9, as: I.self)
+                            let j = f12.value(10, as: J.self)
+                            let k = f12.value(11, as: K.self)
+                            let l = f12.value(12, as: L.self)
+                            return function(a, b, c, d, e, f, g, h, i, j, k, l, m)
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 14 arguments.
@@ -113,7 +518,77 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Z>>>>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in Curried { m in Curried { n in function(a, b, c, d, e, f, g, h, i, j, k, l, m, n) } } } } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  bytes &+= CurryFrame.bytes(K.self)
+  bytes &+= CurryFrame.bytes(L.self)
+  bytes &+= CurryFrame.bytes(M.self)
+  let f0 = CurryFrame.make(count: 14, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let f11 = f10.appending(k, at: 11)
+                        return Curried { [f11] (l: L) in
+                          let f12 = f11.appending(l, at: 12)
+                          return Curried { [f12] (m: M) in
+                            let f13 = f12.appending(m, at: 13)
+                            return Curried { [f13] (n: N) in
+                              let function = f13.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self)
+                              let a = f13.value(1, as: A.self)
+                              let b = f13.value(2, as: B.self)
+                              let c = f13.value(3, as: C.self)
+                              let d = f13.value(4, as: D.self)
+                              let e = f13.value(5, as: E.self)
+                              let f = f13.value(6, as: F.self)
+                              let g = f13.value(7, as: G.self)
+                              let h = f13.value(8, as: H.self)
+                              let i = f13.value(9, as: I.self)
+                              let j = f13.value(10, as: J.self)
+                              let k = f13.value(11, as: K.self)
+                              let l = f13.value(12, as: L.self)
+                              let m = f13.value(13, as: M.self)
+                              return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n)
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 15 arguments.
@@ -121,7 +596,82 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Z>>>>>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in Curried { m in Curried { n in Curried { o in function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o) } } } } } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  bytes &+= CurryFrame.bytes(K.self)
+  bytes &+= CurryFrame.bytes(L.self)
+  bytes &+= CurryFrame.bytes(M.self)
+  bytes &+= CurryFrame.bytes(N.self)
+  let f0 = CurryFrame.make(count: 15, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let f11 = f10.appending(k, at: 11)
+                        return Curried { [f11] (l: L) in
+                          let f12 = f11.appending(l, at: 12)
+                          return Curried { [f12] (m: M) in
+                            let f13 = f12.appending(m, at: 13)
+                            return Curried { [f13] (n: N) in
+                              let f14 = f13.appending(n, at: 14)
+                              return Curried { [f14] (o: O) in
+                                let function = f14.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self)
+                                let a = f14.value(1, as: A.self)
+                                let b = f14.value(2, as: B.self)
+                                let c = f14.value(3, as: C.self)
+                                let d = f14.value(4, as: D.self)
+                                let e = f14.value(5, as: E.self)
+                                let f = f14.value(6, as: F.self)
+                                let g = f14.value(7, as: G.self)
+                                let h = f14.value(8, as: H.self)
+                                let i = f14.value(9, as: I.self)
+                                let j = f14.value(10, as: J.self)
+                                let k = f14.value(11, as: K.self)
+                                let l = f14.value(12, as: L.self)
+                                let m = f14.value(13, as: M.self)
+                                let n = f14.value(14, as: N.self)
+                                return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o)
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 16 arguments.
@@ -129,7 +679,87 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Z>>>>>>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in Curried { m in Curried { n in Curried { o in Curried { p in function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p) } } } } } } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  bytes &+= CurryFrame.bytes(K.self)
+  bytes &+= CurryFrame.bytes(L.self)
+  bytes &+= CurryFrame.bytes(M.self)
+  bytes &+= CurryFrame.bytes(N.self)
+  bytes &+= CurryFrame.bytes(O.self)
+  let f0 = CurryFrame.make(count: 16, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let f11 = f10.appending(k, at: 11)
+                        return Curried { [f11] (l: L) in
+                          let f12 = f11.appending(l, at: 12)
+                          return Curried { [f12] (m: M) in
+                            let f13 = f12.appending(m, at: 13)
+                            return Curried { [f13] (n: N) in
+                              let f14 = f13.appending(n, at: 14)
+                              return Curried { [f14] (o: O) in
+                                let f15 = f14.appending(o, at: 15)
+                                return Curried { [f15] (p: P) in
+                                  let function = f15.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self)
+                                  let a = f15.value(1, as: A.self)
+                                  let b = f15.value(2, as: B.self)
+                                  let c = f15.value(3, as: C.self)
+                                  let d = f15.value(4, as: D.self)
+                                  let e = f15.value(5, as: E.self)
+                                  let f = f15.value(6, as: F.self)
+                                  let g = f15.value(7, as: G.self)
+                                  let h = f15.value(8, as: H.self)
+                                  let i = f15.value(9, as: I.self)
+                                  let j = f15.value(10, as: J.self)
+                                  let k = f15.value(11, as: K.self)
+                                  let l = f15.value(12, as: L.self)
+                                  let m = f15.value(13, as: M.self)
+                                  let n = f15.value(14, as: N.self)
+                                  let o = f15.value(15, as: O.self)
+                                  return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 17 arguments.
@@ -137,7 +767,92 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Z>>>>>>>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in Curried { m in Curried { n in Curried { o in Curried { p in Curried { q in function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q) } } } } } } } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  bytes &+= CurryFrame.bytes(K.self)
+  bytes &+= CurryFrame.bytes(L.self)
+  bytes &+= CurryFrame.bytes(M.self)
+  bytes &+= CurryFrame.bytes(N.self)
+  bytes &+= CurryFrame.bytes(O.self)
+  bytes &+= CurryFrame.bytes(P.self)
+  let f0 = CurryFrame.make(count: 17, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let f11 = f10.appending(k, at: 11)
+                        return Curried { [f11] (l: L) in
+                          let f12 = f11.appending(l, at: 12)
+                          return Curried { [f12] (m: M) in
+                            let f13 = f12.appending(m, at: 13)
+                            return Curried { [f13] (n: N) in
+                              let f14 = f13.appending(n, at: 14)
+                              return Curried { [f14] (o: O) in
+                                let f15 = f14.appending(o, at: 15)
+                                return Curried { [f15] (p: P) in
+                                  let f16 = f15.appending(p, at: 16)
+                                  return Curried { [f16] (q: Q) in
+                                    let function = f16.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self)
+                                    let a = f16.value(1, as: A.self)
+                                    let b = f16.value(2, as: B.self)
+                                    let c = f16.value(3, as: C.self)
+                                    let d = f16.value(4, as: D.self)
+                                    let e = f16.value(5, as: E.self)
+                                    let f = f16.value(6, as: F.self)
+                                    let g = f16.value(7, as: G.self)
+                                    let h = f16.value(8, as: H.self)
+                                    let i = f16.value(9, as: I.self)
+                                    let j = f16.value(10, as: J.self)
+                                    let k = f16.value(11, as: K.self)
+                                    let l = f16.value(12, as: L.self)
+                                    let m = f16.value(13, as: M.self)
+                                    let n = f16.value(14, as: N.self)
+                                    let o = f16.value(15, as: O.self)
+                                    let p = f16.value(16, as: P.self)
+                                    return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q)
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 18 arguments.
@@ -145,7 +860,97 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Z>>>>>>>>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in Curried { m in Curried { n in Curried { o in Curried { p in Curried { q in Curried { r in function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r) } } } } } } } } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  bytes &+= CurryFrame.bytes(K.self)
+  bytes &+= CurryFrame.bytes(L.self)
+  bytes &+= CurryFrame.bytes(M.self)
+  bytes &+= CurryFrame.bytes(N.self)
+  bytes &+= CurryFrame.bytes(O.self)
+  bytes &+= CurryFrame.bytes(P.self)
+  bytes &+= CurryFrame.bytes(Q.self)
+  let f0 = CurryFrame.make(count: 18, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let f11 = f10.appending(k, at: 11)
+                        return Curried { [f11] (l: L) in
+                          let f12 = f11.appending(l, at: 12)
+                          return Curried { [f12] (m: M) in
+                            let f13 = f12.appending(m, at: 13)
+                            return Curried { [f13] (n: N) in
+                              let f14 = f13.appending(n, at: 14)
+                              return Curried { [f14] (o: O) in
+                                let f15 = f14.appending(o, at: 15)
+                                return Curried { [f15] (p: P) in
+                                  let f16 = f15.appending(p, at: 16)
+                                  return Curried { [f16] (q: Q) in
+                                    let f17 = f16.appending(q, at: 17)
+                                    return Curried { [f17] (r: R) in
+                                      let function = f17.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self)
+                                      let a = f17.value(1, as: A.self)
+                                      let b = f17.value(2, as: B.self)
+                                      let c = f17.value(3, as: C.self)
+                                      let d = f17.value(4, as: D.self)
+                                      let e = f17.value(5, as: E.self)
+                                      let f = f17.value(6, as: F.self)
+                                      let g = f17.value(7, as: G.self)
+                                      let h = f17.value(8, as: H.self)
+                                      let i = f17.value(9, as: I.self)
+                                      let j = f17.value(10, as: J.self)
+                                      let k = f17.value(11, as: K.self)
+                                      let l = f17.value(12, as: L.self)
+                                      let m = f17.value(13, as: M.self)
+                                      let n = f17.value(14, as: N.self)
+                                      let o = f17.value(15, as: O.self)
+                                      let p = f17.value(16, as: P.self)
+                                      let q = f17.value(17, as: Q.self)
+                                      return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r)
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 19 arguments.
@@ -153,7 +958,102 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Z>>>>>>>>>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in Curried { m in Curried { n in Curried { o in Curried { p in Curried { q in Curried { r in Curried { s in function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s) } } } } } } } } } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  bytes &+= CurryFrame.bytes(K.self)
+  bytes &+= CurryFrame.bytes(L.self)
+  bytes &+= CurryFrame.bytes(M.self)
+  bytes &+= CurryFrame.bytes(N.self)
+  bytes &+= CurryFrame.bytes(O.self)
+  bytes &+= CurryFrame.bytes(P.self)
+  bytes &+= CurryFrame.bytes(Q.self)
+  bytes &+= CurryFrame.bytes(R.self)
+  let f0 = CurryFrame.make(count: 19, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let f11 = f10.appending(k, at: 11)
+                        return Curried { [f11] (l: L) in
+                          let f12 = f11.appending(l, at: 12)
+                          return Curried { [f12] (m: M) in
+                            let f13 = f12.appending(m, at: 13)
+                            return Curried { [f13] (n: N) in
+                              let f14 = f13.appending(n, at: 14)
+                              return Curried { [f14] (o: O) in
+                                let f15 = f14.appending(o, at: 15)
+                                return Curried { [f15] (p: P) in
+                                  let f16 = f15.appending(p, at: 16)
+                                  return Curried { [f16] (q: Q) in
+                                    let f17 = f16.appending(q, at: 17)
+                                    return Curried { [f17] (r: R) in
+                                      let f18 = f17.appending(r, at: 18)
+                                      return Curried { [f18] (s: S) in
+                                        let function = f18.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self)
+                                        let a = f18.value(1, as: A.self)
+                                        let b = f18.value(2, as: B.self)
+                                        let c = f18.value(3, as: C.self)
+                                        let d = f18.value(4, as: D.self)
+                                        let e = f18.value(5, as: E.self)
+                                        let f = f18.value(6, as: F.self)
+                                        let g = f18.value(7, as: G.self)
+                                        let h = f18.value(8, as: H.self)
+                                        let i = f18.value(9, as: I.self)
+                                        let j = f18.value(10, as: J.self)
+                                        let k = f18.value(11, as: K.self)
+                                        let l = f18.value(12, as: L.self)
+                                        let m = f18.value(13, as: M.self)
+                                        let n = f18.value(14, as: N.self)
+                                        let o = f18.value(15, as: O.self)
+                                        let p = f18.value(16, as: P.self)
+                                        let q = f18.value(17, as: Q.self)
+                                        let r = f18.value(18, as: R.self)
+                                        return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s)
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// Curries a function of 20 arguments.
@@ -161,7 +1061,107 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Curried<T, Z>>>>>>>>>>>>>>>>>>>> {
-  Curried { a in Curried { b in Curried { c in Curried { d in Curried { e in Curried { f in Curried { g in Curried { h in Curried { i in Curried { j in Curried { k in Curried { l in Curried { m in Curried { n in Curried { o in Curried { p in Curried { q in Curried { r in Curried { s in Curried { t in function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t) } } } } } } } } } } } } } } } } } } } }
+  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self)
+  bytes &+= CurryFrame.bytes(A.self)
+  bytes &+= CurryFrame.bytes(B.self)
+  bytes &+= CurryFrame.bytes(C.self)
+  bytes &+= CurryFrame.bytes(D.self)
+  bytes &+= CurryFrame.bytes(E.self)
+  bytes &+= CurryFrame.bytes(F.self)
+  bytes &+= CurryFrame.bytes(G.self)
+  bytes &+= CurryFrame.bytes(H.self)
+  bytes &+= CurryFrame.bytes(I.self)
+  bytes &+= CurryFrame.bytes(J.self)
+  bytes &+= CurryFrame.bytes(K.self)
+  bytes &+= CurryFrame.bytes(L.self)
+  bytes &+= CurryFrame.bytes(M.self)
+  bytes &+= CurryFrame.bytes(N.self)
+  bytes &+= CurryFrame.bytes(O.self)
+  bytes &+= CurryFrame.bytes(P.self)
+  bytes &+= CurryFrame.bytes(Q.self)
+  bytes &+= CurryFrame.bytes(R.self)
+  bytes &+= CurryFrame.bytes(S.self)
+  let f0 = CurryFrame.make(count: 20, bytes: bytes).appending(function, at: 0)
+  return Curried { [f0] (a: A) in
+    let f1 = f0.appending(a, at: 1)
+    return Curried { [f1] (b: B) in
+      let f2 = f1.appending(b, at: 2)
+      return Curried { [f2] (c: C) in
+        let f3 = f2.appending(c, at: 3)
+        return Curried { [f3] (d: D) in
+          let f4 = f3.appending(d, at: 4)
+          return Curried { [f4] (e: E) in
+            let f5 = f4.appending(e, at: 5)
+            return Curried { [f5] (f: F) in
+              let f6 = f5.appending(f, at: 6)
+              return Curried { [f6] (g: G) in
+                let f7 = f6.appending(g, at: 7)
+                return Curried { [f7] (h: H) in
+                  let f8 = f7.appending(h, at: 8)
+                  return Curried { [f8] (i: I) in
+                    let f9 = f8.appending(i, at: 9)
+                    return Curried { [f9] (j: J) in
+                      let f10 = f9.appending(j, at: 10)
+                      return Curried { [f10] (k: K) in
+                        let f11 = f10.appending(k, at: 11)
+                        return Curried { [f11] (l: L) in
+                          let f12 = f11.appending(l, at: 12)
+                          return Curried { [f12] (m: M) in
+                            let f13 = f12.appending(m, at: 13)
+                            return Curried { [f13] (n: N) in
+                              let f14 = f13.appending(n, at: 14)
+                              return Curried { [f14] (o: O) in
+                                let f15 = f14.appending(o, at: 15)
+                                return Curried { [f15] (p: P) in
+                                  let f16 = f15.appending(p, at: 16)
+                                  return Curried { [f16] (q: Q) in
+                                    let f17 = f16.appending(q, at: 17)
+                                    return Curried { [f17] (r: R) in
+                                      let f18 = f17.appending(r, at: 18)
+                                      return Curried { [f18] (s: S) in
+                                        let f19 = f18.appending(s, at: 19)
+                                        return Curried { [f19] (t: T) in
+                                          let function = f19.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self)
+                                          let a = f19.value(1, as: A.self)
+                                          let b = f19.value(2, as: B.self)
+                                          let c = f19.value(3, as: C.self)
+                                          let d = f19.value(4, as: D.self)
+                                          let e = f19.value(5, as: E.self)
+                                          let f = f19.value(6, as: F.self)
+                                          let g = f19.value(7, as: G.self)
+                                          let h = f19.value(8, as: H.self)
+                                          let i = f19.value(9, as: I.self)
+                                          let j = f19.value(10, as: J.self)
+                                          let k = f19.value(11, as: K.self)
+                                          let l = f19.value(12, as: L.self)
+                                          let m = f19.value(13, as: M.self)
+                                          let n = f19.value(14, as: N.self)
+                                          let o = f19.value(15, as: O.self)
+                                          let p = f19.value(16, as: P.self)
+                                          let q = f19.value(17, as: Q.self)
+                                          let r = f19.value(18, as: R.self)
+                                          let s = f19.value(19, as: S.self)
+                                          return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t)
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 /// `curry` stops at 20 arguments: use `build`, which takes any number.

@@ -122,11 +122,17 @@ extension Decoded {
   /// `<*>`: `f <*> x` is `x.apply(f)`.
   @inlinable
   public func apply<U>(_ transform: Decoded<Curried<T, U>>) -> Decoded<U> {
-    switch (transform, self) {
-    case (.success(let f), .success(let value)): return .success(f(value))
-    case (.failure(let error), .success): return .failure(error)
-    case (.success, .failure(let error)): return .failure(error)
-    case (.failure(let first), .failure(let second)): return .failure(first.combined(with: second))
+    // Nested switches rather than one over the pair `(transform, self)`: the pair
+    // would copy both values (a closure context and the decoded value) on every step.
+    switch transform {
+    case .success(let f):
+      switch self {
+      case .success(let value): return .success(f(value))
+      case .failure(let error): return .failure(error)
+      }
+    case .failure(let first):
+      guard case .failure(let second) = self else { return .failure(first) }
+      return .failure(first.combined(with: second))
     }
   }
 

@@ -1,0 +1,139 @@
+/// The arguments that a curried function has received so far, in one allocation.
+///
+/// Nested closures, `Curried { a in Curried { b in f(a, b) } }`, allocate a closure
+/// context per application that copies every argument received so far, so an
+/// applicative chain of *n* fields makes *n* allocations and O(*n*²) copies, retains
+/// and releases. From five arguments on, `curry` shares one frame instead: slot 0
+/// holds the function, slot *k* the *k*-th argument, and each stage's closure
+/// captures only the frame (a single reference, which Swift uses as the closure
+/// context without boxing it). Below five, the closures cost less than the frame's
+/// bookkeeping.
+///
+/// A `Curried` value keeps its meaning however often it is applied. Applying stage
+/// *k* writes slot *k* in place only when slot *k* is the frame's next free slot;
+/// otherwise (a stage applied a second time, such as `let add1 = curry(add)(1)`
+/// applied to two values) the frame is copied up to slot *k* first. Filled slots are
+/// never written again, so every stage sees the arguments it was built from.
+/// `Curried` is not `Sendable`, so a frame never crosses threads.
+///
+/// Layout of the elements, all in bytes from their start: the number of filled
+/// slots, the end of the values written so far, the slot count and the size of the
+/// value area (four `Int`s); then each slot's type (`Any.Type`) and each slot's
+/// offset (`Int`); then the values, each aligned for its type.
+@usableFromInline
+final class CurryFrame: ManagedBuffer<Int, UInt8> {
+  /// The bytes before the types: filled, end, count and value bytes.
+  @usableFromInline static let headerBytes = 32
+
+  /// A frame for `count` slots whose values, each padded for its alignment, take at
+  /// most `bytes` bytes.
+  @inlinable
+  static func make(count: Int, bytes: Int) -> CurryFrame {
+    let buffer = CurryFrame.create(minimumCapacity: headerBytes &+ count &* 16 &+ bytes) { _ in 0 }
+    let frame = unsafeDowncast(buffer, to: CurryFrame.self)
+    let base = frame.base
+    base.storeBytes(of: 0, as: Int.self)
+    base.storeBytes(of: 0, toByteOffset: 8, as: Int.self)
+    base.storeBytes(of: count, toByteOffset: 16, as: Int.self)
+    base.storeBytes(of: bytes, toByteOffset: 24, as: Int.self)
+    return frame
+  }
+
+  /// The start of the elements. `ManagedBuffer` keeps them for the frame's lifetime.
+  @inlinable @inline(__always)
+  var base: UnsafeMutableRawPointer {
+    withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+  }
+
+  /// The number of slots that hold a value.
+  @inlinable @inline(__always)
+  var filled: Int {
+    get { base.load(as: Int.self) }
+    set { base.storeBytes(of: newValue, as: Int.self) }
+  }
+
+  /// Where the values written so far end, from the start of the values.
+  @inlinable @inline(__always)
+  var end: Int {
+    get { base.load(fromByteOffset: 8, as: Int.self) }
+    set { base.storeBytes(of: newValue, toByteOffset: 8, as: Int.self) }
+  }
+
+  @inlinable @inline(__always)
+  var count: Int { base.load(fromByteOffset: 16, as: Int.self) }
+
+  @inlinable @inline(__always)
+  var valueBytes: Int { base.load(fromByteOffset: 24, as: Int.self) }
+
+  @inlinable @inline(__always)
+  func slotType(_ k: Int) -> Any.Type { base.load(fromByteOffset: Self.headerBytes &+ k &* 8, as: Any.Type.self) }
+
+  @inlinable @inline(__always)
+  func slotOffset(_ k: Int) -> Int { base.load(fromByteOffset: Self.headerBytes &+ (count &+ k) &* 8, as: Int.self) }
+
+  @inlinable @inline(__always)
+  var values: UnsafeMutableRawPointer { base + (Self.headerBytes &+ count &* 16) }
+
+  /// A frame whose slot `k` holds `value`: this one when slot `k` is its next free
+  /// slot, else a copy of its slots before `k`.
+  @inlinable
+  func appending<T>(_ value: T, at k: Int) -> CurryFrame {
+    let frame = filled == k ? self : copy(upTo: k)
+    let values = frame.values
+    let start = Int(bitPattern: values) &+ frame.end
+    let alignment = MemoryLayout<T>.alignment
+    // In bounds: `make` reserved the size of each slot's type plus its alignment - 1.
+    let offset = (start &+ alignment &- 1) & ~(alignment &- 1) &- Int(bitPattern: values)
+    (values + offset).initializeMemory(as: T.self, to: value)
+    let base = frame.base
+    base.storeBytes(of: T.self, toByteOffset: Self.headerBytes &+ k &* 8, as: Any.Type.self)
+    base.storeBytes(of: offset, toByteOffset: Self.headerBytes &+ (frame.count &+ k) &* 8, as: Int.self)
+    frame.end = offset &+ MemoryLayout<T>.size
+    frame.filled = k &+ 1
+    return frame
+  }
+
+  /// The value in slot `k`, which holds a `T`.
+  @inlinable @inline(__always)
+  func value<T>(_ k: Int, as type: T.Type) -> T {
+    (values + slotOffset(k)).assumingMemoryBound(to: T.self).pointee
+  }
+
+  /// A new frame with copies of this frame's slots before `k`.
+  @usableFromInline
+  func copy(upTo k: Int) -> CurryFrame {
+    let frame = CurryFrame.make(count: count, bytes: valueBytes)
+    let base = frame.base
+    for i in 0..<k {
+      let type = slotType(i)
+      let offset = slotOffset(i)
+      base.storeBytes(of: type, toByteOffset: Self.headerBytes &+ i &* 8, as: Any.Type.self)
+      base.storeBytes(of: offset, toByteOffset: Self.headerBytes &+ (count &+ i) &* 8, as: Int.self)
+      Self.copyValue(type, from: values + offset, to: frame.values + offset)
+      frame.end = offset &+ Self.size(of: type)
+      frame.filled = i &+ 1
+    }
+    return frame
+  }
+
+  deinit {
+    for i in 0..<filled {
+      let type = slotType(i)
+      Self.destroyValue(type, at: values + slotOffset(i))
+    }
+  }
+
+  static func copyValue<T>(_ type: T.Type, from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer) {
+    target.initializeMemory(as: T.self, to: source.assumingMemoryBound(to: T.self).pointee)
+  }
+
+  static func destroyValue<T>(_ type: T.Type, at pointer: UnsafeMutableRawPointer) {
+    pointer.assumingMemoryBound(to: T.self).deinitialize(count: 1)
+  }
+
+  static func size<T>(of type: T.Type) -> Int { MemoryLayout<T>.size }
+
+  /// The bytes a slot of type `T` may take, padding included.
+  @inlinable @inline(__always)
+  static func bytes<T>(_ type: T.Type) -> Int { MemoryLayout<T>.size &+ MemoryLayout<T>.alignment &- 1 }
+}
