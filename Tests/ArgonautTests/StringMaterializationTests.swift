@@ -11,7 +11,9 @@ struct StringMaterializationTests {
   static let pieces: [(source: String, value: String)] = [
     ("a", "a"), ("Z", "Z"), (" ", " "), ("é", "é"), ("日", "日"), ("🚀", "🚀"), ("e\u{301}", "e\u{301}"),
     (#"\n"#, "\n"), (#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\u00e9"#, "é"), (#"\u65E5"#, "日"),
-    (#"\ud83d\ude80"#, "🚀"), (#"\u0000"#, "\u{0}"), (#"\u007f"#, "\u{7F}"),
+    (#"\ud83d\ude80"#, "🚀"), (#"\u0000"#, "\u{0}"), (#"\u007f"#, "\u{7F}"), (#"\b"#, "\u{8}"), (#"\f"#, "\u{C}"),
+    (#"\r"#, "\r"), (#"\t"#, "\t"), (#"\uABCD"#, "\u{ABCD}"), (#"\uD83D\uDE80"#, "🚀"), (#"\u07FF"#, "\u{7FF}"),
+    (#"\u0800"#, "\u{800}"), (#"\uDBFF\uDFFF"#, "\u{10FFFF}"),
   ]
 
   /// Checks that `made` is `expected` in every respect a user can observe.
@@ -102,6 +104,42 @@ struct StringMaterializationTests {
         Self.expectSame(key, value, "key \(source)")
         #expect(member == [.string(value), .string(value)])
       }
+      // Looking the key up unescapes it too.
+      #expect(object[value] == [.string(value), .string(value)])
+    }
+  }
+
+  @Test("Every scalar of the Basic Multilingual Plane as a \\u escape, in either case, and every surrogate pair's ends")
+  func everyEscapedScalar() throws {
+    var random = SplitMix64(seed: 15)
+    var source = "["
+    var expected: [String] = []
+    var scalars = Array(0..<0xD800) + Array(0xE000...0xFFFF)
+    scalars += [0x10000, 0x10FFFF, 0x1F680, 0xFFFFF]
+    for value in scalars {
+      let uppercase = random.next() % 2 == 0
+      func escape(_ unit: Int) -> String {
+        let digits = String(unit, radix: 16, uppercase: uppercase)
+        return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+      }
+      let hex =
+        value > 0xFFFF
+        ? escape(0xD800 + ((value - 0x10000) >> 10)) + escape(0xDC00 + ((value - 0x10000) & 0x3FF)) : escape(value)
+      // Between plain text, so that words of text and escapes alternate.
+      source += "\"ab\(hex)cdefghij\(hex)\","
+      let scalar = String(Unicode.Scalar(UInt32(value))!)
+      expected.append("ab\(scalar)cdefghij\(scalar)")
+    }
+    source.removeLast()
+    source += "]"
+    let json = try JSON(parsing: source)
+    guard case .array(let array) = json else {
+      Issue.record("expected an array")
+      return
+    }
+    #expect(array.count == expected.count)
+    for (made, value) in zip(array, expected) where made != .string(value) {
+      Issue.record("\(made) is not \(value.unicodeScalars.map { String($0.value, radix: 16) })")
     }
   }
 

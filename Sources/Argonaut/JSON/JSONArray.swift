@@ -101,7 +101,7 @@ extension JSONArray: Collection {
     }
 
     /// The next element, or `nil` after the last one.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next() -> JSON? {
       guard position < end else { return nil }
       let element = JSON(document, at: position)

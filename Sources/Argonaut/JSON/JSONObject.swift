@@ -129,7 +129,7 @@ extension JSONObject: Collection {
     }
 
     /// The next member, or `nil` after the last one.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next() -> (key: String, value: JSON)? {
       guard position < end else { return nil }
       let tape = document.tape

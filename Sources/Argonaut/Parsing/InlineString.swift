@@ -74,9 +74,12 @@ package enum InlineString {
   @inlinable @inline(__always)
   static func bits(_ first: UInt64, _ second: UInt64, count: Int) -> (UInt64, UInt64) {
     let n = UInt64(truncatingIfNeeded: count)
-    // Masks that keep the first `count` bytes (shifts stay below 64 bits).
-    let firstMask: UInt64 = n >= 8 ? .max : (1 &<< (n &* 8)) &- 1
-    let secondMask: UInt64 = n > 8 ? (1 &<< ((n &- 8) &* 8)) &- 1 : 0
+    // Masks that keep the first `count` bytes, without branches: the first word's
+    // shift is split in two so that each stays below 64 bits (eight bytes shift 1
+    // out entirely, and the mask becomes all ones).
+    let firstBits = Swift.min(n, 8) &* 4
+    let firstMask = (((1 as UInt64) &<< firstBits) &<< firstBits) &- 1
+    let secondMask = ((1 as UInt64) &<< ((Swift.max(n, 8) &- 8) &* 8)) &- 1
     let low = first & firstMask
     let high = second & secondMask
     let isASCII = (low | high) & 0x8080_8080_8080_8080 == 0
