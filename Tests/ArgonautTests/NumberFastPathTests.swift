@@ -116,6 +116,8 @@ struct NumberFastPathTests {
       let value = try number(text, slack: slack)
       #expect(value.doubleValue.bitPattern == expected.bitPattern, "\(text), \(slack) bytes after")
       #expect(value.floatValue.bitPattern == expectedFloat.bitPattern, "\(text), \(slack) bytes after")
+      #expect(value.integer(as: Int64.self) == reference(text).int64, "\(text), \(slack) bytes after")
+      #expect(value.integer(as: UInt64.self) == reference(text).uint64, "\(text), \(slack) bytes after")
     }
   }
 
@@ -144,23 +146,27 @@ struct NumberFastPathTests {
       #expect(value.doubleValue.bitPattern == double.bitPattern, "\(text)")
       #expect(value.floatValue.bitPattern == Float(text)!.bitPattern, "\(text)")
       #expect(value.floatValue.bitPattern == float.bitPattern, "\(text)")
+      #expect(value.integer(as: Int64.self) == reference(text).int64, "\(text)")
+      #expect(value.integer(as: UInt64.self) == reference(text).uint64, "\(text)")
     }
   }
 
-  @Test("The tape flags the numbers whose spelling shows they are not integers")
+  @Test("The tape flags the numbers whose spelling shows they are no integers below 2^64")
   func tapeFlag() throws {
     let cases: [(String, Bool)] = [
       ("12345678901234567890", false), ("1.0", false), ("1e5", false), ("-0", false), ("100.0", false),
       ("1.5", true), ("-65.613616999999977", true), ("0.5", true), ("1.25e-05", true), ("15e-1", true),
       ("1.25E-3", true), ("10e-1", false), ("1e-0", false), ("15e-01", true), ("15e-00", false), ("15e-010", false),
       ("1e-10", true), ("1.25e+1", false),
-      ("1.25e1", false), ("1.50e-1", false), ("1.5e+1", false),
+      ("1.25e1", false), ("1.50e-1", false), ("1.5e+1", false), ("0.5e1", false), ("0.5e30", false),
+      ("1e19", false), ("1e20", true), ("12e19", true), ("9.9e19", false), ("1.5e+20", true), ("1e0020", false),
+      ("1e1000", true), ("1e00000000019", false), ("-1.0e25", true), ("0e30", false),
     ]
     for (text, flagged) in cases {
       let value = try number(text)
       #expect(Tape.tag(value.entry) == .number)
       #expect(Tape.flag(value.entry) == flagged, "\(text)")
-      // A flag is never wrong: flagged numbers are exactly not integers.
+      // A flag is never wrong: no integer type holds a flagged number.
       if flagged { #expect(reference(text).int64 == nil && reference(text).uint64 == nil, "\(text)") }
     }
     // Numbers built from Swift values leave the question to the exact check.
@@ -204,4 +210,7 @@ private let inPlaceEdgeCases: [String] = [
   "1.7976931348623159e308", "-0", "-0.0", "0.0", "-0.0e5", "0e-5", "1.0", "100.0", "-65.613616999999977",
   "0.1", "0.3", "2.5", "3.4028235e38", "3.4028236e38", "1.17549435e-38", "1.4e-45", "7.0e-46", "1.0000001",
   "16777217.0", "16777216.5", "1.00000005960464477539", "12.5e+0001", "98765.4321e-0003",
+  "12345678.5", "123456789012345.0", "1234567890123456.0", "999999999999999.999", "12345678e3", "123456789012345e-2",
+  "9223372036854775807.0", "9223372036854775808.0", "18446744073709551615.0", "1.8446744073709551615e19",
+  "1.5e1", "1e-1", "1e2", "100.0", "1.0e0", "123456789.000000000", "0.1e1", "150e-1",
 ]

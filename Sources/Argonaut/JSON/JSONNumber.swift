@@ -74,8 +74,8 @@ public struct JSONNumber: Sendable {
   /// Whether the value is stored inline.
   @inlinable
   var isSmallInteger: Bool {
-    // The tag's bits, compared directly: `Tape.tag` converts through `TapeTag(rawValue:)`,
-    // which is a call from other modules.
+    // The tag's bits compared directly, which keeps `integer(as:)` small enough to
+    // inline into the caller.
     entry &>> Tape.tagShift == TapeTag.smallInt.rawValue
   }
 
@@ -118,7 +118,7 @@ public struct JSONNumber: Sendable {
   var textIntegerMagnitude: (isNegative: Bool, magnitude: UInt64)? {
     guard let document else { return nil }
     let entry = entry
-    return exactIntegerMagnitude(Tape.numberText(entry, in: document.text))
+    return Tape.integerMagnitude(entry, in: document.text)
   }
 
   /// The correctly rounded `Double`; `±infinity` when the magnitude is too large.

@@ -37,12 +37,21 @@ func leadingDigitsValue(_ chunk: UInt64, _ count: Int) -> UInt64 {
   return eightDigitsValue(digits | (0x3030_3030_3030_3030 as UInt64) &>> UInt64(truncatingIfNeeded: 8 &* count))
 }
 
+/// The bytes of `low` below byte `count` (0...8), and those of `high` from there on.
+@inline(__always)
+func mergeBytes(_ low: UInt64, _ high: UInt64, below count: Int) -> UInt64 {
+  // Two shifts, so that a count of 8 shifts everything out rather than by 64.
+  let shift = UInt64(truncatingIfNeeded: 4 &* count)
+  let highMask = (UInt64.max &<< shift) &<< shift
+  return (low & ~highMask) | (high & highMask)
+}
+
 /// Reads the number at `start` of a parsed document, or `nil` when it has more than 19
-/// digits, eight or more integer digits, or an exponent of more than four digits.
+/// digits, 16 or more integer digits, or an exponent of more than four digits.
 ///
-/// The digits are read with the point taken out: the integer digits from one load and
-/// the digits after them from a load one byte further on, merged into eight digits of
-/// the significand, then up to two more loads for the rest.
+/// The digits are read eight at a time with the point taken out: the word holding the
+/// point is merged from a load at it and a load one byte further on, and the words
+/// after it are loaded one byte further on.
 ///
 /// - Precondition: `start..<end` is the number's validated text as the parser found it,
 ///   so the byte at `end` is not a digit, and at least eight bytes of the same buffer
@@ -51,49 +60,59 @@ func leadingDigitsValue(_ chunk: UInt64, _ count: Int) -> UInt64 {
 func readShortDecimal(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> ShortDecimal? {
   let isNegative = start.pointee == UInt8(ascii: "-")
   let s = isNegative ? start + 1 : start
+  // The integer part: at least one digit, so `s < end`.
   let first = loadEightBytes(s)
-  let integerStops = nonDigitMask(first)
-  // Eight or more integer digits: rare, and left to the general conversion.
-  guard integerStops != 0 else { return nil }
-  let integerDigits = integerStops.trailingZeroBitCount &>> 3
+  let firstStops = nonDigitMask(first)
+  var second: UInt64 = 0
+  var integerDigits = firstStops.trailingZeroBitCount &>> 3
+  if firstStops == 0 {
+    // Eight integer digits or more: `s + 8 <= end`.
+    second = loadEightBytes(s + 8)
+    let secondStops = nonDigitMask(second)
+    guard secondStops != 0 else { return nil }
+    integerDigits = 8 &+ secondStops.trailingZeroBitCount &>> 3
+  }
   var significand: UInt64
-  var digits: Int
   var p: UnsafePointer<UInt8>
   var exponent = 0
   if s[integerDigits] == UInt8(ascii: ".") {
-    // The point is byte `integerDigits` of `first`, followed by at least one digit, so
-    // `s + 1` is inside the number. The bytes after the point, one position down,
-    // continue the digits.
-    let low = (1 as UInt64) &<< UInt64(truncatingIfNeeded: 8 &* integerDigits) &- 1
-    let merged = (first & low) | (loadEightBytes(s + 1) & ~low)
-    let mergedStops = nonDigitMask(merged)
-    if mergedStops != 0 {
-      digits = mergedStops.trailingZeroBitCount &>> 3
-      significand = leadingDigitsValue(merged, digits)
+    // A digit follows the point, so every load below starts inside the number: the
+    // second word only when the first holds eight digits, the third only when the
+    // first two hold sixteen, each with the point before it.
+    let word0 = integerDigits < 8 ? mergeBytes(first, loadEightBytes(s + 1), below: integerDigits) : first
+    let stops0 = nonDigitMask(word0)
+    let digits: Int
+    if stops0 != 0 {
+      digits = stops0.trailingZeroBitCount &>> 3
+      significand = leadingDigitsValue(word0, digits)
     } else {
-      // Eight digits and the point are the number's own: `s + 9 <= end`.
-      significand = eightDigitsValue(merged)
-      var rest = loadEightBytes(s + 9)
-      var restStops = nonDigitMask(rest)
-      digits = 8
-      if restStops == 0 {
-        // Sixteen digits: `s + 17 <= end`.
-        significand = significand &* 100_000_000 &+ eightDigitsValue(rest)
-        rest = loadEightBytes(s + 17)
-        restStops = nonDigitMask(rest)
-        guard restStops != 0 else { return nil }
-        digits = 16
+      let word1 =
+        integerDigits < 8
+        ? loadEightBytes(s + 9) : mergeBytes(second, loadEightBytes(s + 9), below: integerDigits &- 8)
+      let stops1 = nonDigitMask(word1)
+      if stops1 != 0 {
+        let tail = stops1.trailingZeroBitCount &>> 3
+        significand = eightDigitsValue(word0) &* powerOfTen(tail) &+ leadingDigitsValue(word1, tail)
+        digits = 8 &+ tail
+      } else {
+        let word2 = loadEightBytes(s + 17)
+        let stops2 = nonDigitMask(word2)
+        let tail = stops2.trailingZeroBitCount &>> 3
+        // Leading zeros count too: below 10^19 either way, so the significand is exact.
+        guard tail <= 3 else { return nil }
+        significand =
+          (eightDigitsValue(word0) &* 100_000_000 &+ eightDigitsValue(word1)) &* powerOfTen(tail)
+          &+ leadingDigitsValue(word2, tail)
+        digits = 16 &+ tail
       }
-      let tail = restStops.trailingZeroBitCount &>> 3
-      significand = significand &* powerOfTen(tail) &+ leadingDigitsValue(rest, tail)
-      digits &+= tail
-      // Leading zeros count too: below 10^19 either way, so the significand is exact.
-      guard digits <= 19 else { return nil }
     }
     exponent = integerDigits &- digits
     p = s + digits + 1
   } else {
-    significand = leadingDigitsValue(first, integerDigits)
+    significand =
+      integerDigits < 8
+      ? leadingDigitsValue(first, integerDigits)
+      : eightDigitsValue(first) &* powerOfTen(integerDigits &- 8) &+ leadingDigitsValue(second, integerDigits &- 8)
     p = s + integerDigits
   }
   if p < end {
@@ -126,6 +145,29 @@ extension Tape {
     guard length <= 64 && bytes.count &- offset &- length >= 8 else { return nil }
     let start = bytes.baseAddress.unsafelyUnwrapped + offset
     return (start, start + length)
+  }
+
+  /// The sign and magnitude of the number entry `entry` of the document `bytes`, when
+  /// it is an integer below 2^64 (see `exactIntegerMagnitude`).
+  static func integerMagnitude(
+    _ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> (isNegative: Bool, magnitude: UInt64)? {
+    guard let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) else {
+      return exactIntegerMagnitude(numberText(entry, in: bytes))
+    }
+    // At most 19 digits, exactly: the same arithmetic as `fractionalTextIntegerMagnitude`.
+    let significand = decimal.significand
+    let exponent = decimal.exponent
+    if significand == 0 { return (decimal.isNegative, 0) }
+    if exponent >= 0 {
+      // A nonzero value times 10^20 or more is beyond 2^64.
+      guard exponent <= 19 else { return nil }
+      let (product, overflow) = significand.multipliedReportingOverflow(by: powerOfTen(exponent))
+      return overflow ? nil : (decimal.isNegative, product)
+    }
+    guard exponent >= -19 else { return nil }
+    let (quotient, remainder) = significand.quotientAndRemainder(dividingBy: powerOfTen(-exponent))
+    return remainder == 0 ? (decimal.isNegative, quotient) : nil
   }
 
   /// The correctly rounded `Double` of the number entry `entry` of the document `bytes`.

@@ -4,7 +4,7 @@
 extension JSONScanner {
   /// Scans a number. Integers of up to 18 digits are stored as their value; every
   /// other number keeps its text for an exact conversion later, flagged when its
-  /// spelling shows that it is not an integer (`-65.61`, `1.25e-5`), so that
+  /// spelling shows that it is no integer below 2^64 (`-65.61`, `1.25e-5`, `1e20`), so that
   /// `JSONNumber.integer(as:)` can say `nil` without reading it.
   ///
   /// `@_transparent` like `scanKey`: inlined, the scanner's state stays in registers.
@@ -42,7 +42,8 @@ extension JSONScanner {
       }
       return p
     }
-    return try scanFraction(first, at: p)
+    // With a nonzero first digit, the value is at least 10^(integerDigits - 1).
+    return try scanFraction(first, at: p, magnitudeDigits: isZero ? 0 : integerDigits)
   }
 
   /// Scans the rest of a number from its `.` or exponent marker at `p`. `@_transparent`
@@ -50,7 +51,7 @@ extension JSONScanner {
   /// twenty instructions per number.
   @_transparent
   mutating func scanFraction(
-    _ first: UnsafePointer<UInt8>, at marker: UnsafePointer<UInt8>
+    _ first: UnsafePointer<UInt8>, at marker: UnsafePointer<UInt8>, magnitudeDigits: Int
   ) throws(JSONParseError) -> UnsafePointer<UInt8> {
     var p = marker
     var hasFraction = false
@@ -74,9 +75,20 @@ extension JSONScanner {
       guard p > exponentStart else { throw numberError(p, .exponentDigit) }
       // An exponent whose first or last digit is nonzero is nonzero, and with a `-` it
       // scales the digits down. (Rare spellings such as `15e-010` are left to the exact check.)
-      isNotInteger =
-        isNegativeExponent && endsInNonzeroDigit
-        && (exponentStart.pointee != UInt8(ascii: "0") || p[-1] != UInt8(ascii: "0"))
+      if isNegativeExponent {
+        isNotInteger =
+          endsInNonzeroDigit && (exponentStart.pointee != UInt8(ascii: "0") || p[-1] != UInt8(ascii: "0"))
+      } else {
+        // A value of 10^20 or more, beyond 64 bits, is no integer that `integer(as:)`
+        // returns either: `1.5e+20`, `12e19`. (A positive exponent may make any other
+        // value an integer: `0.5e1`.)
+        let exponentDigits = p - exponentStart
+        var exponent = exponentDigits > 3 && exponentStart.pointee != UInt8(ascii: "0") ? 1000 : 0
+        if exponentDigits <= 3 {
+          for i in 0..<exponentDigits { exponent = exponent &* 10 &+ Int(exponentStart[i] &- UInt8(ascii: "0")) }
+        }
+        isNotInteger = magnitudeDigits > 0 && magnitudeDigits &- 1 &+ exponent >= 20
+      }
     }
     tape.append(Tape.text(.number, flag: isNotInteger, offset: first - start, length: p - first))
     return p

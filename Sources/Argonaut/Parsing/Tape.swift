@@ -7,7 +7,7 @@
 //
 //     bits 63...61   tag
 //     small integer  bits 60...0   the value, two's complement (|v| < 2^60)
-//     number         bit 60        the value is not an integer (set when the spelling shows it)
+//     number         bit 60        the value is no integer below 2^64 (set when the spelling shows it)
 //                    bits 59...28  byte offset of the text
 //                    bits 27...0   byte length (saturated at `maxLength`)
 //     string         bit 60        the text contains escapes
