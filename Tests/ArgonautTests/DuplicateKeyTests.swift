@@ -38,7 +38,11 @@ struct DuplicateKeyTests {
   @Test("Keys of every length up to 40, near the end of the input and elsewhere")
   func lengthsAndEnds() throws {
     for length in 0...40 {
-      let key = String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
+      var key = ""
+      for offset in 0..<length {
+        let letter: UInt8 = 97 + UInt8(offset % 26)
+        key.unicodeScalars.append(Unicode.Scalar(letter))
+      }
       let other = key + "x"
       // The second occurrence sits at the very end, where fewer than 8 bytes follow.
       let json = try JSON(parsing: "{\"\(key)\":1,\"\(other)\":[1,2,3,4,5,6,7,8],\"\(key)\":2}")
