@@ -14,7 +14,7 @@ struct DuplicateKeyTests {
 
   @Test("Every pair of positions, in objects on both sides of the pairwise limit")
   func everyPair() throws {
-    for count in [2, 3, ObjectKeys.pairwiseLimit, ObjectKeys.pairwiseLimit + 1, 17, 40] {
+    for count in [2, 3, ObjectKeys.pairwiseLimit, ObjectKeys.pairwiseLimit + 1, 8, 9, 17, 21, 22, 40] {
       let keys = (0..<count).map { "k\($0)" }
       let distinct = try JSON(parsing: Self.object(keys))
       #expect(distinct.objectValue?.count == count)

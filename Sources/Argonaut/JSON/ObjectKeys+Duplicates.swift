@@ -10,7 +10,7 @@
 extension ObjectKeys {
   /// Objects with at most this many members compare their signatures pairwise;
   /// wider ones use a hash table.
-  static let pairwiseLimit = 8
+  static let pairwiseLimit = 4
 
   /// The key entry of the key at tape index `index` whose signature is `signature`.
   @inline(__always)
@@ -90,45 +90,61 @@ extension ObjectKeys {
     keys: UnsafePointer<UInt64>, count: Int, budget: Int, tape: UnsafeMutablePointer<UInt64>,
     bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool? {
-    var bits = 4
+    var bits = 5
     while 1 &<< bits < count + count / 2 { bits += 1 }
-    let slots = 1 &<< bits
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slots) { table -> Bool? in
-      table.initialize(repeating: 0)
-      // In bounds by construction: `slot` and ordinals are masked to the table's
-      // power-of-two size, and an ordinal plus one is at most `count` < `slots`.
-      let base = table.baseAddress!
-      let mask = slots &- 1
-      let shift = UInt64(bits)
-      var probes = 0
-      for k in 0..<count {
-        let key = keys[k]
-        let signature = key &>> 32
-        // Signatures are 32 bits and `bits` at most 32, so this fits a slot.
-        let high = signature &>> shift
-        let entry = UInt32(truncatingIfNeeded: high &<< shift | UInt64(k &+ 1))
-        var slot = Int(truncatingIfNeeded: signature) & mask
-        while true {
-          let other = base[slot]
-          if other == 0 {
-            base[slot] = entry
-            break
-          }
-          if UInt64(other) &>> shift == high {
-            let otherKey = keys[Int(other) & mask &- 1]
-            if sameSignature(otherKey, key)
-              && keysEqual(tape[keyIndex(otherKey)], tape[keyIndex(key)], bytes: bytes)
-            {
-              return true
-            }
-          }
-          slot = (slot &+ 1) & mask
-          probes &+= 1
-          if probes > budget { return nil }
-        }
+    // Most objects fit the smallest table, whose constant size needs no check that
+    // the stack has room.
+    if bits == 5 {
+      return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { table in
+        insertAll(keys: keys, count: count, into: table, bits: 5, budget: budget, tape: tape, bytes: bytes)
       }
-      return false
     }
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1 &<< bits) { table in
+      insertAll(keys: keys, count: count, into: table, bits: bits, budget: budget, tape: tape, bytes: bytes)
+    }
+  }
+
+  /// Inserts the `count` keys into `table`, of 2^`bits` slots (see `hashedDuplicates`):
+  /// `true` at the first duplicate, `false` when there is none, `nil` past `budget`.
+  @inline(__always)
+  static func insertAll(
+    keys: UnsafePointer<UInt64>, count: Int, into table: UnsafeMutableBufferPointer<UInt32>, bits: Int, budget: Int,
+    tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool? {
+    table.initialize(repeating: 0)
+    // In bounds by construction: `slot` and ordinals are masked to the table's
+    // power-of-two size, and an ordinal plus one is at most `count` < 2^`bits`.
+    let base = table.baseAddress!
+    let mask = (1 &<< bits) &- 1
+    let shift = UInt64(bits)
+    var probes = 0
+    for k in 0..<count {
+      let key = keys[k]
+      let signature = key &>> 32
+      // Signatures are 32 bits and `bits` at most 32, so this fits a slot.
+      let high = signature &>> shift
+      let entry = UInt32(truncatingIfNeeded: high &<< shift | UInt64(k &+ 1))
+      var slot = Int(truncatingIfNeeded: signature) & mask
+      while true {
+        let other = base[slot]
+        if other == 0 {
+          base[slot] = entry
+          break
+        }
+        if UInt64(other) &>> shift == high {
+          let otherKey = keys[Int(other) & mask &- 1]
+          if sameSignature(otherKey, key)
+            && keysEqual(tape[keyIndex(otherKey)], tape[keyIndex(key)], bytes: bytes)
+          {
+            return true
+          }
+        }
+        slot = (slot &+ 1) & mask
+        probes &+= 1
+        if probes > budget { return nil }
+      }
+    }
+    return false
   }
 
   /// Whether two keys of the object are equal, through the standard library's

@@ -303,6 +303,11 @@ struct JSONScanner: ~Copyable {
       } else if c >= 0x80 {
         // A run of non-ASCII characters, most often 2- and 3-byte sequences.
         repeat {
+          // Two 3-byte sequences (most CJK text) in one load, else one sequence.
+          if end - p >= 8 && UTF8Validation.twoCommonThreeByteSequences(p) {
+            p += 6
+            continue
+          }
           let n = UTF8Validation.commonSequenceLength(p, end: end)
           if n > 0 {
             p += n

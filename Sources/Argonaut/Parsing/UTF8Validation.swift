@@ -45,6 +45,21 @@ enum UTF8Validation {
     return 0
   }
 
+  /// Whether the six bytes at `p` are two well-formed 3-byte sequences whose lead
+  /// bytes allow any continuation (E1–EC, EE–EF). Reads eight bytes: the caller
+  /// makes sure they are in bounds. `false` leaves the decision to the other checks.
+  @inline(__always)
+  static func twoCommonThreeByteSequences(_ p: UnsafePointer<UInt8>) -> Bool {
+    let w = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    // Bytes 0 and 3 are 1110xxxx, bytes 1, 2, 4 and 5 are 10xxxxxx.
+    guard w & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 else { return false }
+    // The low nibble of each lead byte is neither 0 (E0) nor D (ED), whose second
+    // bytes are restricted.
+    let first = w & 0x0F
+    let second = (w &>> 24) & 0x0F
+    return first != 0 && first != 0x0D && second != 0 && second != 0x0D
+  }
+
   /// The length of the well-formed sequence at `offset`, or 0 when it is ill-formed.
   static func sequenceLength(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress, offset < bytes.count else { return 0 }
