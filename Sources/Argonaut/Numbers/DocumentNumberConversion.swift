@@ -149,7 +149,7 @@ extension Tape {
 
   /// The sign and magnitude of the number entry `entry` of the document `bytes`, when
   /// it is an integer below 2^64 (see `exactIntegerMagnitude`).
-  static func integerMagnitude(
+  package static func integerMagnitude(
     _ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>
   ) -> (isNegative: Bool, magnitude: UInt64)? {
     guard let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) else {
@@ -170,9 +170,11 @@ extension Tape {
     return remainder == 0 ? (decimal.isNegative, quotient) : nil
   }
 
-  /// The correctly rounded `Double` of the number entry `entry` of the document `bytes`.
+  /// The correctly rounded `Double` of the number entry `entry` of the document `bytes`:
+  /// for readers of the tape, such as the Foundation bridge's decoder, which would
+  /// otherwise convert `numberText(entry, in: bytes)` without bytes to spare.
   @inline(__always)
-  static func doubleValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
+  package static func doubleValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
     if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) {
       let significand = decimal.significand
       let exponent = decimal.exponent
@@ -197,7 +199,7 @@ extension Tape {
   }
 
   /// The correctly rounded `Float` of the number entry `entry` of the document `bytes`.
-  static func floatValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Float {
+  package static func floatValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Float {
     if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) {
       let significand = decimal.significand
       let exponent = decimal.exponent
@@ -205,13 +207,12 @@ extension Tape {
         let magnitude = exactPowersOfTenFloat.withUnsafeBufferPointer { powers in
           exponent < 0 ? Float(significand) / powers[-exponent] : Float(significand) * powers[exponent]
         }
-        return decimal.isNegative ? -magnitude : magnitude
+        return Float(bitPattern: magnitude.bitPattern | UInt32(truncatingIfNeeded: decimal.signBit &>> 32))
       }
       if let fields = eiselLemire(significand, exponent, .binary32) {
         let bits =
           UInt32(truncatingIfNeeded: fields.biasedExponent) &<< 23 | UInt32(truncatingIfNeeded: fields.significand)
-        let magnitude = Float(bitPattern: bits)
-        return decimal.isNegative ? -magnitude : magnitude
+        return Float(bitPattern: bits | UInt32(truncatingIfNeeded: decimal.signBit &>> 32))
       }
     }
     return jsonNumberToFloat(numberText(entry, in: bytes))
