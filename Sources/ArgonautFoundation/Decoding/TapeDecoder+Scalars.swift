@@ -65,9 +65,9 @@ extension TapeDecoder {
     case .smallInt:
       return Double(Tape.smallIntValue(entry))
     case .number:
-      let text = numberText(entry)
-      let value = jsonNumberToDouble(text)
-      guard value.isFinite, value != 0 || TapeDecoder.isZero(text) else {
+      // Converted in place, without reading the text again unless the value is 0.
+      let value = Tape.doubleValue(entry, in: bytes)
+      guard value.isFinite, value != 0 || TapeDecoder.isZero(numberText(entry)) else {
         throw notRepresentable(entry, as: Double.self, in: container, key: key)
       }
       return value
@@ -86,9 +86,9 @@ extension TapeDecoder {
     case .smallInt:
       return Float(Tape.smallIntValue(entry))
     case .number:
-      let text = numberText(entry)
-      let value = jsonNumberToFloat(text)
-      guard value.isFinite, value != 0 || TapeDecoder.isZero(text) else {
+      // Converted in place, without reading the text again unless the value is 0.
+      let value = Tape.floatValue(entry, in: bytes)
+      guard value.isFinite, value != 0 || TapeDecoder.isZero(numberText(entry)) else {
         throw notRepresentable(entry, as: Float.self, in: container, key: key)
       }
       return value
