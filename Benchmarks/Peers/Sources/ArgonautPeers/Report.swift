@@ -89,8 +89,9 @@ enum Report {
 
   static func format(_ value: Double?, suffix: String, digits: Int = 2) -> String {
     guard let value, value.isFinite else { return "–" }
-    var scaled = (value * pow10(digits)).rounded() / pow10(digits)
-    if scaled == 0 && value > 0 { scaled = value }
+    let scaled = (value * pow10(digits)).rounded() / pow10(digits)
+    // A positive value too small to show is "<0.01", not a row of zeros or digits.
+    if scaled == 0 && value > 0 { return "<" + format(1 / pow10(digits), suffix: suffix, digits: digits) }
     var text = digits == 0 ? String(Int(scaled)) : String(scaled)
     if digits > 0, let dot = text.firstIndex(of: ".") {
       let decimals = text.distance(from: dot, to: text.endIndex) - 1
