@@ -476,19 +476,26 @@ func fractionalTextIntegerMagnitude(_ text: UnsafeBufferPointer<UInt8>) -> (isNe
   let decimal = scanDecimalSignificand(text)
   // Truncated digits need the exact, digit by digit, path.
   guard !decimal.isTruncated else { return longIntegerMagnitude(text) }
-  let significand = decimal.significand
-  let exponent = decimal.exponent
-  if significand == 0 { return (decimal.isNegative, 0) }
+  return integerMagnitude(isNegative: decimal.isNegative, significand: decimal.significand, exponent: decimal.exponent)
+}
+
+/// The sign and magnitude of `significand` × 10^`exponent`, for a significand of at most
+/// 19 digits, when that value is an integer below 2^64.
+@inline(__always)
+func integerMagnitude(
+  isNegative: Bool, significand: UInt64, exponent: Int
+) -> (isNegative: Bool, magnitude: UInt64)? {
+  if significand == 0 { return (isNegative, 0) }
   if exponent >= 0 {
     // A nonzero value times 10^20 or more is beyond 2^64.
     guard exponent <= 19 else { return nil }
     let (product, overflow) = significand.multipliedReportingOverflow(by: powerOfTen(exponent))
-    return overflow ? nil : (decimal.isNegative, product)
+    return overflow ? nil : (isNegative, product)
   }
   // At most 19 digits: below 10^19, so never a multiple of 10^20 or more.
   guard exponent >= -19 else { return nil }
   let (quotient, remainder) = significand.quotientAndRemainder(dividingBy: powerOfTen(-exponent))
-  return remainder == 0 ? (decimal.isNegative, quotient) : nil
+  return remainder == 0 ? (isNegative, quotient) : nil
 }
 
 /// Converts a validated JSON number to Int64 when it is exactly an integer in range.

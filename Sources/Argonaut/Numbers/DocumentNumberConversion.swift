@@ -155,19 +155,8 @@ extension Tape {
     guard let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) else {
       return exactIntegerMagnitude(numberText(entry, in: bytes))
     }
-    // At most 19 digits, exactly: the same arithmetic as `fractionalTextIntegerMagnitude`.
-    let significand = decimal.significand
-    let exponent = decimal.exponent
-    if significand == 0 { return (decimal.isNegative, 0) }
-    if exponent >= 0 {
-      // A nonzero value times 10^20 or more is beyond 2^64.
-      guard exponent <= 19 else { return nil }
-      let (product, overflow) = significand.multipliedReportingOverflow(by: powerOfTen(exponent))
-      return overflow ? nil : (decimal.isNegative, product)
-    }
-    guard exponent >= -19 else { return nil }
-    let (quotient, remainder) = significand.quotientAndRemainder(dividingBy: powerOfTen(-exponent))
-    return remainder == 0 ? (decimal.isNegative, quotient) : nil
+    return Argonaut.integerMagnitude(
+      isNegative: decimal.isNegative, significand: decimal.significand, exponent: decimal.exponent)
   }
 
   /// The correctly rounded `Double` of the number entry `entry` of the document `bytes`:
