@@ -82,17 +82,11 @@ struct CurryTests {
   @Test(
     "Curry.swift matches its generator",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "bash is needed to run the generator"))
-  func generatedFileIsFresh() throws {
+  func generatedFileIsFresh() async throws {
     let root = Corpus.packageRoot
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [root.appendingPathComponent("Scripts/generate-curry.sh").path, "--stdout"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let generated = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let (status, generated) = try await runProcess(
+      "/bin/bash", [root.appendingPathComponent("Scripts/generate-curry.sh").path, "--stdout"])
+    #expect(status == 0)
     let checkedIn = try Data(contentsOf: root.appendingPathComponent("Sources/Argonaut/Curry/Curry.swift"))
     #expect(generated == checkedIn, "Sources/Argonaut/Curry/Curry.swift is stale: run Scripts/generate-curry.sh")
   }
@@ -114,7 +108,7 @@ struct CurryTests {
   @Test(
     "curry of 21 arguments is unavailable, with a message that points to build",
     .enabled(if: modules != nil, "the built Argonaut module was not found next to the test binary"))
-  func tooManyArguments() throws {
+  func tooManyArguments() async throws {
     let fields = (0..<21).map { "f\($0)" }
     var source = "import Argonaut\nstruct Wide {\n"
     source += fields.map { "  let \($0): Int\n" }.joined() + "}\n"
@@ -125,21 +119,15 @@ struct CurryTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("Wide.swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // The solver's own limit (in seconds) stands in for a wall clock: a chain that
     // made the type checker search would end with "reasonable time", not this message.
-    process.arguments = [
+    let arguments = [
       "swiftc", "-typecheck", "-swift-version", "6", "-I", try #require(Self.modules).path,
       "-Xfrontend", "-solver-expression-time-threshold=60", file.path,
     ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus != 0)
+    let (status, data) = try await runProcess("/usr/bin/env", arguments, mergingErrors: true)
+    let output = String(decoding: data, as: UTF8.self)
+    #expect(status != 0)
     #expect(output.contains("error: 'curry' is unavailable: curry takes at most 20 arguments; use build(T.init"))
     #expect(!output.contains("reasonable time"))
   }

@@ -60,3 +60,26 @@ func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async 
     thread.start()
   }
 }
+
+/// Runs `executable` with `arguments` on a thread of its own (waiting for a process
+/// blocks its thread, which must not be one of the cooperative pool's) and returns its
+/// exit status and what it wrote to standard output, and to standard error when
+/// `mergingErrors`.
+func runProcess(
+  _ executable: String, _ arguments: [String], mergingErrors: Bool = false
+) async throws -> (status: Int32, output: Data) {
+  try await offCooperativePool { () -> Result<(status: Int32, output: Data), any Error> in
+    Result {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      if mergingErrors { process.standardError = pipe }
+      try process.run()
+      let output = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, output)
+    }
+  }.get()
+}
