@@ -87,6 +87,29 @@ struct DuplicateKeyTests {
     #expect(duplicated.description == #"{"a":{"b":3,"c":2},"b":4,"c":{}}"#)
   }
 
+  @Test("Narrow objects whose distinct keys share a signature keep every member; equal keys still merge")
+  func sharedSignatures() throws {
+    let keys = HashFloodingTests.craftedKeys(ObjectKeys.pairwiseLimit)
+    // The premise: the keys differ only where the signature does not look.
+    var signatures = Set<UInt64>()
+    for key in keys {
+      var key = key
+      key.withUTF8 { text in
+        _ = signatures.insert(ObjectKeys.signature(text.baseAddress!, count: text.count, readable: text.count) >> 32)
+      }
+    }
+    #expect(signatures.count == 1)
+    for count in 2...ObjectKeys.pairwiseLimit {
+      let distinct = try JSON(parsing: Self.object(Array(keys.prefix(count))))
+      #expect(distinct.objectValue?.count == count)
+      #expect(distinct[keys[count - 1]] == JSON(integerLiteral: count - 1))
+      let repeated = Array(keys.prefix(count - 1)) + [keys[0]]
+      let merged = try JSON(parsing: Self.object(repeated))
+      #expect(merged.objectValue?.count == count - 1)
+      #expect(merged[keys[0]] == JSON(integerLiteral: count - 1))
+    }
+  }
+
   @Test("A wide object with duplicates at both ends and in the middle")
   func wideObject() throws {
     var keys = (0..<5_000).map { "key_\($0)" }

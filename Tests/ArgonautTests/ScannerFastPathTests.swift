@@ -44,4 +44,78 @@ struct ScannerFastPathTests {
       }
     }
   }
+
+  /// The tape entry of the number that `text` holds, alone or first in an array.
+  func entry(_ text: String) throws -> UInt64 {
+    let json = try JSON(parsing: text)
+    if case .array(let array) = json, let first = array.first, case .number(let number) = first {
+      return number.entry
+    }
+    guard case .number(let number) = json else { throw NotANumber() }
+    return number.entry
+  }
+  struct NotANumber: Error {}
+
+  @Test("Integer parts of 1 to 20 digits, at every distance from the end of the input")
+  func integerDigits() throws {
+    var random = SplitMix64(seed: 15)
+    for count in 1...20 {
+      let digits =
+        String(Int.random(in: 1...9, using: &random))
+        + (1..<count).map { _ in
+          String(Int.random(in: 0...9, using: &random))
+        }.joined()
+      for sign in ["", "-"] {
+        let text = sign + digits
+        for padding in 0...17 {
+          for shape in [
+            text + String(repeating: " ", count: padding), "[\(text)" + String(repeating: " ", count: padding) + "]",
+          ] {
+            let entry = try entry(shape)
+            if count <= 18 {
+              #expect(Tape.tag(entry) == .smallInt, "\(shape)")
+              #expect(Tape.smallIntValue(entry) == Int64(text), "\(shape)")
+            } else {
+              #expect(Tape.tag(entry) == .number && !Tape.flag(entry), "\(shape)")
+              #expect(Tape.storedLength(entry) == text.utf8.count, "\(shape)")
+            }
+          }
+        }
+        // A leading zero followed by more digits is an error wherever the number ends.
+        for padding in [0, 8, 17] {
+          let spaces = String(repeating: " ", count: padding)
+          #expect(throws: JSONParseError.self) { try JSON(parsing: "\(sign)0\(digits)\(spaces)") }
+        }
+      }
+    }
+  }
+
+  @Test("Fractions of 1 to 20 digits, at every distance from the end of the input")
+  func fractionDigits() throws {
+    var random = SplitMix64(seed: 16)
+    for count in 1...20 {
+      for last in ["0", "7"] {
+        let digits = (1..<count).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined() + last
+        for integer in ["0", "-65", "123456789012345"] {
+          let text = "\(integer).\(digits)"
+          for padding in 0...17 {
+            let spaces = String(repeating: " ", count: padding)
+            for shape in [text + spaces, "[\(text)\(spaces)]", "[\(text)e1\(spaces)]"] {
+              let entry = try entry(shape)
+              #expect(Tape.tag(entry) == .number, "\(shape)")
+              #expect(Tape.storedLength(entry) == text.utf8.count + (shape.hasSuffix("e1\(spaces)]") ? 2 : 0))
+              // Flagged exactly when the last digit is nonzero and no exponent follows.
+              #expect(Tape.flag(entry) == (last == "7" && !shape.contains("e")), "\(shape)")
+            }
+            #expect(try JSON(parsing: text + spaces).doubleValue == Double(text), "\(text)")
+          }
+        }
+      }
+    }
+    for bad in ["1.", "1.e5", "-0.", "1.x", "[1.]", "1.-2"] {
+      for padding in [0, 8, 17] {
+        #expect(throws: JSONParseError.self) { try JSON(parsing: bad + String(repeating: " ", count: padding)) }
+      }
+    }
+  }
 }

@@ -22,6 +22,23 @@ extension ObjectKeys {
   @inline(__always)
   static func keyIndex(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) }
 
+  /// Whether two of the `count` (at most `pairwiseLimit`) key entries have the same
+  /// signature: the scanner's inline check, before any key is compared.
+  @inline(__always)
+  static func anySameSignature(_ keys: UnsafePointer<UInt64>, count: Int) -> Bool {
+    var i = 1
+    while i < count {
+      let a = keys[i]
+      var j = 0
+      while j < i {
+        if sameSignature(a, keys[j]) { return true }
+        j &+= 1
+      }
+      i &+= 1
+    }
+    return false
+  }
+
   /// Whether two key entries have the same signature.
   @inline(__always)
   static func sameSignature(_ a: UInt64, _ b: UInt64) -> Bool { (a ^ b) &>> 32 == 0 }

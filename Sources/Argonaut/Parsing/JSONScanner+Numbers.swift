@@ -15,15 +15,16 @@ extension JSONScanner {
     if negative { p += 1 }
     let digitsStart = p
     guard p < end && p.pointee &- UInt8(ascii: "0") < 10 else { throw numberError(p, .digit) }
-    // The integer part. Most are short and far from the end: one load finds where they
-    // stop, and the value is computed from the same load, only if it is an integer.
+    // The integer part. Far from the end, two loads find where up to 15 digits stop,
+    // and the value is computed from the same loads, only if it is an integer.
     var chunk: UInt64 = 0
-    var isInChunk = false
-    if end - p >= 8 {
+    var chunk2: UInt64 = 0
+    let isInChunks = end - p >= 16
+    if isInChunks {
       chunk = loadEightBytes(p)
-      let stops = nonDigitMask(chunk)
-      isInChunk = stops != 0
-      p = isInChunk ? p + stops.trailingZeroBitCount &>> 3 : skipDigits(p + 8)
+      chunk2 = loadEightBytes(p + 8)
+      let count = JSONScanner.leadingDigitCount(chunk, chunk2)
+      p = count < 16 ? p + count : skipDigits(p + 16)
     } else {
       p = skipDigits(p + 1)
     }
@@ -34,7 +35,13 @@ extension JSONScanner {
     if next != UInt8(ascii: ".") && next | 0x20 != UInt8(ascii: "e") {
       if integerDigits <= 18 && !(negative && isZero) {
         // 18 digits are below 10^18 < 2^60, so the value fits a small integer.
-        let value = isInChunk ? leadingDigitsValue(chunk, integerDigits) : digitsValue(digitsStart, integerDigits)
+        let value =
+          !isInChunks || integerDigits >= 16
+          ? digitsValue(digitsStart, integerDigits)
+          : integerDigits < 8
+            ? leadingDigitsValue(chunk, integerDigits)
+            : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8)
+              &+ leadingDigitsValue(chunk2, integerDigits &- 8)
         let signed = Int64(bitPattern: value)
         tape.append(Tape.smallInt(negative ? 0 &- signed : signed))
       } else {
@@ -59,7 +66,12 @@ extension JSONScanner {
       hasFraction = true
       p += 1
       let fractionStart = p
-      p = skipDigits(p)
+      if end - p >= 16 {
+        let count = JSONScanner.leadingDigitCount(loadEightBytes(p), loadEightBytes(p + 8))
+        p = count < 16 ? p + count : skipDigits(p + 16)
+      } else {
+        p = skipDigits(p)
+      }
       guard p > fractionStart else { throw numberError(p, .digitAfterPoint) }
     }
     // The significand's digits, with the point taken out, end in a nonzero digit: the
@@ -127,6 +139,16 @@ extension JSONScanner {
       count &-= 1
     }
     return value
+  }
+
+  /// The number of digits (0–15) that the sixteen bytes `low` then `high` start
+  /// with, or 16 when all are digits. Without a branch: a trailing-zero count of
+  /// 0 is 64.
+  @inline(__always)
+  static func leadingDigitCount(_ low: UInt64, _ high: UInt64) -> Int {
+    let lowStops = nonDigitMask(low)
+    let highStops = nonDigitMask(high)
+    return lowStops != 0 ? lowStops.trailingZeroBitCount &>> 3 : 8 &+ highStops.trailingZeroBitCount &>> 3
   }
 
   /// The position of the first byte at or after `p` that is not a digit.

@@ -199,23 +199,33 @@ struct JSONScanner: ~Copyable {
     }
   }
 
-  /// Writes the header of the innermost open container.
+  /// Writes the header of the innermost open container. Most containers are arrays
+  /// or narrow objects whose keys' signatures all differ, which need no further call.
+  @inline(never)
   mutating func closeContainer(isObject: Bool, count: Int) {
     let header = frames.last.header
-    var count = count
-    if isObject && count > 0 {
-      let members = count
+    var distinct = count
+    if isObject {
+      // The object's key entries are the top `count` ones.
       if count > 1 {
-        // The object's key entries are the top `count` ones.
-        let memberKeys = keys.base + (keys.count - count)
-        count = tape.withMutableContents { (t, used) in
-          ObjectKeys.removeDuplicates(
-            inObjectAt: header, count: count, keys: memberKeys, tape: t, used: &used, bytes: input)
+        let memberKeys = keys.base + (keys.count &- count)
+        if count > ObjectKeys.pairwiseLimit || ObjectKeys.anySameSignature(memberKeys, count: count) {
+          distinct = removeDuplicates(inObjectAt: header, count: count, keys: memberKeys)
         }
       }
-      keys.removeLast(members)
+      keys.removeLast(count)
     }
-    tape[header] = Tape.container(isObject ? .object : .array, count: count, span: tape.count - header)
+    tape[header] = Tape.container(isObject ? .object : .array, count: distinct, span: tape.count &- header)
+  }
+
+  /// The duplicate-key check of an object wider than `ObjectKeys.pairwiseLimit`, or
+  /// whose keys share a signature: the number of distinct keys.
+  @inline(never)
+  mutating func removeDuplicates(inObjectAt header: Int, count: Int, keys memberKeys: UnsafePointer<UInt64>) -> Int {
+    tape.withMutableContents { (t, used) in
+      ObjectKeys.removeDuplicates(
+        inObjectAt: header, count: count, keys: memberKeys, tape: t, used: &used, bytes: input)
+    }
   }
 
   /// Scans `"key" :` and leaves `p` at the member's value.
