@@ -147,7 +147,8 @@ struct StringMaterializationTests {
   func iteratorsMatchIndices() throws {
     let text = #"""
       {"a": 1, "b": [true, null, {"c": "d"}, []], "a": "last wins", "e": {}, "long key beyond fifteen": -2.5,
-       "f": [[1, [2]], "x", 3e0], "g": 18446744073709551616}
+       "f": [[1, [2]], "x", 3e0], "g": 18446744073709551616, "h": "a value longer than fifteen bytes",
+       "i": "\u00e9t\u00e9", "j": "", "k": false, "l": "日本語のキー", "m": "end"}
       """#
     let json = try JSON(parsing: text)
     guard case .object(let object) = json else {
@@ -158,8 +159,15 @@ struct StringMaterializationTests {
     let indexed = object.indices.map { object[$0] }
     #expect(iterated.map(\.key) == indexed.map(\.key))
     #expect(iterated.map(\.value) == indexed.map(\.value))
-    #expect(iterated.map(\.key) == ["a", "b", "e", "long key beyond fifteen", "f", "g"])
+    #expect(iterated.map(\.key) == ["a", "b", "e", "long key beyond fifteen", "f", "g", "h", "i", "j", "k", "l", "m"])
     #expect(iterated.first?.value == .string("last wins"))
+    // String values take the iterator's own path; every other kind goes through `JSON(_:at:)`.
+    let strings = iterated.compactMap { member -> String? in
+      guard case .string(let string) = member.value else { return nil }
+      return string
+    }
+    #expect(strings == ["last wins", "a value longer than fifteen bytes", "été", "", "日本語のキー", "end"])
+    #expect(iterated.map(\.value) == iterated.map { object[$0.key] })
     for (_, value) in object {
       guard case .array(let array) = value else { continue }
       #expect(Array(array) == array.indices.map { array[$0] })

@@ -51,6 +51,18 @@ extension JSON {
     }
   }
 
+  /// The value whose entry, `entry`, is at `index` of `document`, for iterators:
+  /// strings are made first, from the document's text alone.
+  ///
+  /// Through `init(_:at:)`, an iterator's loop retains and releases its document
+  /// around every short string value (the optimizer copies the reference ahead of
+  /// the switch); testing for strings first keeps the reference count out of it.
+  @inlinable @inline(__always)
+  static func value(_ entry: UInt64, at index: Int, of document: JSONDocument) -> JSON {
+    entry &>> Tape.tagShift == TapeTag.string.rawValue
+      ? .string(StringText.string(entry, in: document)) : JSON(document, at: index)
+  }
+
   /// Parses UTF-8 `bytes` into a document that keeps them as its storage, for the
   /// Foundation bridge, which reads the tape directly.
   package static func document(

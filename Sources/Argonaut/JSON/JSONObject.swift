@@ -115,7 +115,8 @@ extension JSONObject: Collection {
   }
 
   /// An iterator over the members of a `JSONObject`, which reads the document's tape
-  /// directly.
+  /// directly. Keys and string values are made from the document's text without
+  /// touching its reference count.
   public struct Iterator: IteratorProtocol, Sendable {
     @usableFromInline let document: JSONDocument
     @usableFromInline var position: Int
@@ -134,8 +135,9 @@ extension JSONObject: Collection {
       guard position < end else { return nil }
       let tape = document.tape
       let key = StringText.string(tape[position], in: document)
-      let value = JSON(document, at: position &+ 1)
-      position &+= 1 &+ Tape.span(tape[position &+ 1])
+      let entry = tape[position &+ 1]
+      let value = JSON.value(entry, at: position &+ 1, of: document)
+      position &+= 1 &+ Tape.span(entry)
       return (key, value)
     }
   }
