@@ -52,4 +52,57 @@ struct StringEscapeTests {
       }
     }
   }
+
+  /// The length the grammar gives the escape at the start of `bytes` when the inline
+  /// path takes it: a one-character escape, a `\u` escape outside the surrogates, or a
+  /// surrogate pair; else 0.
+  static func referenceLength(_ bytes: [UInt8]) -> Int {
+    func unit(at i: Int) -> UInt32? {
+      var value: UInt32 = 0
+      for byte in bytes[i..<i + 4] {
+        guard let digit = JSONScanner.hexValue(byte) else { return nil }
+        value = value << 4 | UInt32(digit)
+      }
+      return value
+    }
+    if Array(#""\/bfnrt"#.utf8).contains(bytes[1]) { return 2 }
+    guard bytes[1] == UInt8(ascii: "u"), let high = unit(at: 2) else { return 0 }
+    switch high {
+    case 0xD800...0xDBFF:
+      guard bytes[6] == UInt8(ascii: "\\"), bytes[7] == UInt8(ascii: "u"), let low = unit(at: 8) else { return 0 }
+      return (0xDC00...0xDFFF).contains(low) ? 12 : 0
+    case 0xDC00...0xDFFF: return 0
+    default: return 6
+    }
+  }
+
+  /// The inline length of the escape `bytes`, padded to the twelve bytes it may read.
+  static func inlineLength(_ bytes: [UInt8]) -> Int {
+    (bytes + Array(repeating: UInt8(ascii: "x"), count: 12)).withUnsafeBufferPointer {
+      JSONScanner.commonEscapeLength($0.baseAddress!)
+    }
+  }
+
+  @Test("The inline escape check agrees with the grammar for every byte at every position it reads")
+  func inlineEscapeBytes() {
+    let backslash = UInt8(ascii: "\\")
+    for byte in UInt8.min...UInt8.max {
+      let escape = [backslash, byte, 0x30, 0x30, 0x34, 0x31]
+      #expect(Self.inlineLength(escape) == Self.referenceLength(escape + Array(repeating: 0, count: 6)), "\(byte)")
+    }
+    // Each digit of a unit, and each byte of a surrogate pair, replaced by every byte.
+    let units = ["0041", "00e9", "D7FF", "d800", "DBFF", "DB7F", "DC00", "dfff", "E000", "FFFF", "aBcD"]
+    let pairs = [#"\uD800\uDC00"#, #"\udbff\udfff"#, #"\uD83D\uDE80"#, #"\uDB00\uDCFF"#]
+    let escapes = units.map { "\\u" + $0 + "zzzzzz" } + pairs
+    for text in escapes {
+      let bytes = Array(text.utf8)
+      for position in 2..<12 {
+        for byte in UInt8.min...UInt8.max {
+          var changed = bytes
+          changed[position] = byte
+          #expect(Self.inlineLength(changed) == Self.referenceLength(changed), "\(text) with \(byte) at \(position)")
+        }
+      }
+    }
+  }
 }

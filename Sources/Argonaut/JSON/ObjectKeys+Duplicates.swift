@@ -207,9 +207,9 @@ extension ObjectKeys {
     } else if readable >= 8 {
       // The key's bytes, the following ones masked off (n < 8, so the shift is < 64).
       let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-      first = word & ((1 &<< UInt64(8 &* n)) &- 1)
+      first = word & ((1 &<< UInt64(truncatingIfNeeded: 8 &* n)) &- 1)
     } else {
-      for i in 0..<n { first |= UInt64(p[i]) &<< UInt64(8 &* i) }
+      for i in 0..<n { first |= UInt64(p[i]) &<< UInt64(truncatingIfNeeded: 8 &* i) }
     }
     // Both words go through a multiplication whose high bits are folded down, so a
     // key's every byte reaches the high bits that pick a slot (keys such as "key_10000"

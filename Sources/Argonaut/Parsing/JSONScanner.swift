@@ -350,30 +350,54 @@ struct JSONScanner: ~Copyable {
   /// The length of the escape at `p` (a backslash) when it is a one-character escape,
   /// a `\u` escape of a code point outside the surrogates, or a surrogate pair of
   /// them; else 0. Reads up to twelve bytes: the caller makes sure they are in bounds.
+  ///
+  /// Without a jump table: escapes of random kinds follow each other in escaped text,
+  /// and an indirect jump on the escape character mispredicts as often.
   @inline(__always)
   static func commonEscapeLength(_ p: UnsafePointer<UInt8>) -> Int {
-    switch p[1] {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-      return 2
-    case UInt8(ascii: "u"):
-      let a = hexDigit(p[2])
-      let b = hexDigit(p[3])
-      let c = hexDigit(p[4])
-      let d = hexDigit(p[5])
-      // Every digit below 16, and the unit (a << 12 | b << 8 | ...) not in D800–DFFF.
-      guard (a | b | c | d) < 16 else { return 0 }
-      guard a == 0xD && b >= 8 else { return 6 }
-      // A high surrogate (D800–DBFF) followed by the escape of a low one (DC00–DFFF).
-      guard b < 0xC && p[6] == UInt8(ascii: "\\") && p[7] == UInt8(ascii: "u") else { return 0 }
-      let e = hexDigit(p[8])
-      let f = hexDigit(p[9])
-      let g = hexDigit(p[10])
-      let h = hexDigit(p[11])
-      return (g | h) < 16 && e == 0xD && f >= 0xC && f < 16 ? 12 : 0
-    default:
-      return 0
+    let c = p[1]
+    // One-character escapes, from a bitmap of the bytes below 128: bit `c` of
+    // `oneCharacterEscapes.0` for c < 64, bit `c - 64` of `.1` for the others.
+    let bitmap = c < 64 ? oneCharacterEscapes.0 : oneCharacterEscapes.1
+    if c < 128 && (bitmap &>> UInt64(c & 63)) & 1 != 0 { return 2 }
+    guard c == UInt8(ascii: "u") else { return 0 }
+    let unit = UInt32(littleEndian: UnsafeRawPointer(p + 2).loadUnaligned(as: UInt32.self))
+    guard hexDigitBytes(unit) == 0x8080_8080 else { return 0 }
+    // Outside D800–DFFF unless the first digit is D and the second at least 8.
+    let second = hexDigit(p[3])
+    guard p[2] | 0x20 == UInt8(ascii: "d") && second >= 8 else { return 6 }
+    // A high surrogate (D800–DBFF) followed by the escape of a low one (DC00–DFFF).
+    guard second < 0xC && p[6] == UInt8(ascii: "\\") && p[7] == UInt8(ascii: "u") else { return 0 }
+    let low = UInt32(littleEndian: UnsafeRawPointer(p + 8).loadUnaligned(as: UInt32.self))
+    guard hexDigitBytes(low) == 0x8080_8080 else { return 0 }
+    return p[8] | 0x20 == UInt8(ascii: "d") && hexDigit(p[9]) >= 0xC ? 12 : 0
+  }
+
+  /// The bitmap of the one-character escapes `"`, `/`, `\`, `b`, `f`, `n`, `r` and `t`:
+  /// the bytes below 64, then those from 64 to 127.
+  static var oneCharacterEscapes: (UInt64, UInt64) {
+    @inline(__always) get {
+      (
+        1 &<< 0x22 | 1 &<< 0x2F,
+        1 &<< (0x5C - 64) | 1 &<< (0x62 - 64) | 1 &<< (0x66 - 64) | 1 &<< (0x6E - 64) | 1 &<< (0x72 - 64)
+          | 1 &<< (0x74 - 64)
+      )
     }
+  }
+
+  /// A mask with 0x80 in each byte of `w` that is a hexadecimal digit (`0`–`9`,
+  /// `a`–`f`, `A`–`F`). Exact for every byte: the sums stay below 0x100 in each
+  /// byte, so none carries into the next.
+  @inline(__always)
+  static func hexDigitBytes(_ w: UInt32) -> UInt32 {
+    let x = w & 0x7F7F_7F7F
+    // x + 0x50 reaches 0x80 exactly when x >= 0x30, x + 0x46 when x >= 0x3A.
+    let digit = (x &+ 0x5050_5050) & ~(x &+ 0x4646_4646)
+    // With bit 5 set, letters are lowercase: y + 0x1F reaches 0x80 when y >= 0x61,
+    // y + 0x19 when y >= 0x67.
+    let y = x | 0x2020_2020
+    let letter = (y &+ 0x1F1F_1F1F) & ~(y &+ 0x1919_1919)
+    return (digit | letter) & ~w & 0x8080_8080
   }
 
   /// The value of the hexadecimal digit `c`, or 16 and above when it is not one.
