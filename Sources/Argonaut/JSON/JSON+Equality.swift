@@ -56,7 +56,7 @@ extension JSONArray: Hashable {
 
 enum TapeEquality {
   static func number(_ entry: UInt64, in document: JSONDocument) -> JSONNumber {
-    JSONNumber(document: Tape.tag(entry) == .number ? document : nil, entry: entry)
+    JSONNumber(entry: entry, in: document)
   }
 
   static func equal(_ da: JSONDocument, _ ia: Int, _ db: JSONDocument, _ ib: Int) -> Bool {

@@ -43,8 +43,8 @@ extension JSON {
     case TapeTag.object.rawValue: self = .object(JSONObject(document: document, index: index))
     case TapeTag.array.rawValue: self = .array(JSONArray(document: document, index: index))
     case TapeTag.string.rawValue: self = .string(StringText.string(entry, in: document))
-    case TapeTag.smallInt.rawValue: self = .number(JSONNumber(document: nil, entry: entry))
-    case TapeTag.number.rawValue: self = .number(JSONNumber(document: document, entry: entry))
+    case TapeTag.smallInt.rawValue: self = .number(JSONNumber(storage: .integer(Tape.smallIntValue(entry))))
+    case TapeTag.number.rawValue: self = .number(JSONNumber(numberEntry: entry, in: document))
     case TapeTag.true.rawValue: self = .bool(true)
     case TapeTag.false.rawValue: self = .bool(false)
     default: self = .null

@@ -19,21 +19,79 @@
 /// that (numbers such as `1e576460752303423488`) they saturate, so two such numbers
 /// may compare equal. Their `Double` is infinite or zero either way.
 public struct JSONNumber: Sendable {
-  /// The document holding the text, or `nil` for a small integer stored inline.
-  @usableFromInline let document: JSONDocument?
-  /// A tape entry: `.smallInt` with the value, or `.number` pointing at the text.
-  @usableFromInline let entry: UInt64
+  /// How the number is kept. None of the inline forms refers to a document, so
+  /// copying a number from a parsed document retains nothing.
+  @usableFromInline
+  enum Storage: Sendable {
+    /// An integer of magnitude below 2^60.
+    case integer(Int64)
+    /// A number of up to 19 significant digits, with its spelling (see `DecimalSpelling`).
+    case decimal(significand: UInt64, layout: UInt64)
+    /// Any other number: a tape entry pointing at its text in `document`.
+    case text(JSONDocument, entry: UInt64)
+  }
+
+  @usableFromInline let storage: Storage
 
   @inlinable
-  init(document: JSONDocument?, entry: UInt64) {
-    self.document = document
-    self.entry = entry
+  init(storage: Storage) {
+    self.storage = storage
+  }
+
+  /// The number of the tape entry `entry` of `document`, a small integer or number entry.
+  @inlinable
+  init(entry: UInt64, in document: JSONDocument) {
+    if entry &>> Tape.tagShift == TapeTag.smallInt.rawValue {
+      self.init(storage: .integer(Tape.smallIntValue(entry)))
+    } else {
+      self.init(numberEntry: entry, in: document)
+    }
+  }
+
+  /// The number of the number entry `entry` of `document`: read into the inline form
+  /// when it is short, as nearly all are.
+  ///
+  /// `document` is borrowed: a retain and a release per number otherwise, which cost
+  /// more than reading it, and are needed only for the rare long number.
+  @usableFromInline
+  init(numberEntry entry: UInt64, in document: borrowing JSONDocument) {
+    let bytes = document.text
+    if let (start, end) = Tape.shortNumberBounds(entry, in: bytes) {
+      if let decimal = readShortDecimal(start, end) {
+        let layout = DecimalSpelling.layout(of: decimal, isNotInteger: Tape.flag(entry))
+        self.init(storage: .decimal(significand: decimal.significand, layout: layout))
+        return
+      }
+    } else if let storage = Self.inlineStorage(Tape.numberText(entry, in: bytes), isNotInteger: Tape.flag(entry)) {
+      // Near the end of the document, with fewer than eight bytes after it.
+      self.init(storage: storage)
+      return
+    }
+    self.init(storage: .text(copy document, entry: entry))
+  }
+
+  /// The inline form of the valid number `text`, read from a copy with room after it
+  /// (`readShortDecimal`'s precondition: the byte after the number is no digit, and
+  /// eight more follow), or `nil` when it is too long. Out of line: its buffer would
+  /// cost the common path a stack check.
+  @inline(never)
+  static func inlineStorage(_ text: UnsafeBufferPointer<UInt8>, isNotInteger: Bool) -> Storage? {
+    guard text.count <= DecimalSpelling.maximumTextLength else { return nil }
+    var padded: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    let decimal = withUnsafeMutableBytes(of: &padded) { buffer in
+      let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      base.initialize(from: text.baseAddress!, count: text.count)
+      return readShortDecimal(UnsafePointer(base), UnsafePointer(base + text.count))
+    }
+    guard let decimal else { return nil }
+    return .decimal(
+      significand: decimal.significand, layout: DecimalSpelling.layout(of: decimal, isNotInteger: isNotInteger))
   }
 
   /// Creates the number with exactly the value of `value`.
   public init<Integer: BinaryInteger>(_ value: Integer) {
     if let small = Int64(exactly: value), small.magnitude < Tape.smallIntLimit {
-      self.init(document: nil, entry: Tape.smallInt(small))
+      self.init(storage: .integer(small))
     } else {
       self.init(validText: String(value))
     }
@@ -65,28 +123,34 @@ public struct JSONNumber: Sendable {
 
   /// Text that is known to be one valid JSON number (Swift's number descriptions are).
   init(validText text: String) {
-    let bytes = Array(text.utf8)
+    var text = text
     // Unflagged: whether it is an integer is left to the exact check.
-    self.init(
-      document: JSONDocument(bytes: bytes), entry: Tape.text(.number, flag: false, offset: 0, length: bytes.count))
-  }
-
-  /// Whether the value is stored inline.
-  @inlinable
-  var isSmallInteger: Bool {
-    // The tag's bits compared directly, which keeps `integer(as:)` small enough to
-    // inline into the caller.
-    entry &>> Tape.tagShift == TapeTag.smallInt.rawValue
+    if let storage = text.withUTF8({ Self.inlineStorage($0, isNotInteger: false) }) {
+      self.init(storage: storage)
+    } else {
+      let bytes = Array(text.utf8)
+      let entry = Tape.text(.number, flag: false, offset: 0, length: bytes.count)
+      self.init(storage: .text(JSONDocument(bytes: bytes), entry: entry))
+    }
   }
 
   /// Calls `body` with the number's text.
   @usableFromInline
   func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    if let document {
+    switch storage {
+    case .integer(let value):
+      var digits = String(value)
+      return digits.withUTF8(body)
+    case .decimal(let significand, let layout):
+      var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+      return withUnsafeMutableBytes(of: &text) { buffer in
+        let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let count = DecimalSpelling.write(significand, layout, to: base)
+        return body(UnsafeBufferPointer(start: base, count: count))
+      }
+    case .text(let document, let entry):
       return document.bytes.withUnsafeBufferPointer { bytes in body(Tape.numberText(entry, in: bytes)) }
     }
-    var digits = String(Tape.smallIntValue(entry))
-    return digits.withUTF8(body)
   }
 
   /// The number's JSON text: the original digits for parsed numbers.
@@ -99,10 +163,13 @@ public struct JSONNumber: Sendable {
   /// `1e2` and `100.0` are the integer 100; `3.7`, `300` as `UInt8` and `1e400` are `nil`.
   @inlinable
   public func integer<Integer: FixedWidthInteger>(as type: Integer.Type = Integer.self) -> Integer? {
-    if isSmallInteger { return Integer(exactly: Tape.smallIntValue(entry)) }
+    switch storage {
+    case .integer(let value): return Integer(exactly: value)
     // The parser flags numbers whose spelling shows they are not integers.
-    if Tape.flag(entry) { return nil }
-    guard let (isNegative, magnitude) = textIntegerMagnitude else { return nil }
+    case .decimal(_, let layout) where layout & DecimalSpelling.notIntegerBit != 0: return nil
+    default: break
+    }
+    guard let (isNegative, magnitude) = integerMagnitude else { return nil }
     if Integer.isSigned {
       // As an Int64 first, so that every signed type accepts the same values.
       if isNegative {
@@ -113,52 +180,91 @@ public struct JSONNumber: Sendable {
     return isNegative && magnitude != 0 ? nil : Integer(exactly: magnitude)
   }
 
-  /// The sign and magnitude of a number kept as text, when it is an integer below 2^64.
+  /// The sign and magnitude of a number that is not stored as a small integer, when it
+  /// is an integer below 2^64.
   @usableFromInline
-  var textIntegerMagnitude: (isNegative: Bool, magnitude: UInt64)? {
-    guard let document else { return nil }
-    let entry = entry
-    return Tape.integerMagnitude(entry, in: document.text)
+  var integerMagnitude: (isNegative: Bool, magnitude: UInt64)? {
+    switch storage {
+    case .integer(let value):
+      return (value < 0, value.magnitude)
+    case .decimal(let significand, let layout):
+      return Argonaut.integerMagnitude(
+        isNegative: DecimalSpelling.isNegative(layout), significand: significand,
+        exponent: DecimalSpelling.exponent(layout))
+    case .text(let document, let entry):
+      if Tape.flag(entry) { return nil }
+      return Tape.integerMagnitude(entry, in: document.text)
+    }
   }
 
   /// The correctly rounded `Double`; `±infinity` when the magnitude is too large.
   @inlinable
   public var doubleValue: Double {
-    isSmallInteger ? Double(Tape.smallIntValue(entry)) : textDoubleValue
+    if case .integer(let value) = storage { return Double(value) }
+    return fractionalDoubleValue
   }
 
   @usableFromInline
-  var textDoubleValue: Double {
-    guard let document else { return Double(Tape.smallIntValue(entry)) }
-    return Tape.doubleValue(entry, in: document.text)
+  var fractionalDoubleValue: Double {
+    switch storage {
+    case .integer(let value):
+      return Double(value)
+    case .decimal(let significand, let layout):
+      if let value = DecimalSpelling.decimal(significand, layout).doubleValue { return value }
+      return generalDoubleValue
+    case .text(let document, let entry):
+      return Tape.doubleValue(entry, in: document.text)
+    }
   }
 
   /// The correctly rounded `Float`; `±infinity` when the magnitude is too large.
   @inlinable
   public var floatValue: Float {
-    isSmallInteger ? Float(Tape.smallIntValue(entry)) : textFloatValue
+    if case .integer(let value) = storage { return Float(value) }
+    return fractionalFloatValue
   }
 
   @usableFromInline
-  var textFloatValue: Float {
-    guard let document else { return Float(Tape.smallIntValue(entry)) }
-    return Tape.floatValue(entry, in: document.text)
+  var fractionalFloatValue: Float {
+    switch storage {
+    case .integer(let value):
+      return Float(value)
+    case .decimal(let significand, let layout):
+      if let value = DecimalSpelling.decimal(significand, layout).floatValue { return value }
+      return generalFloatValue
+    case .text(let document, let entry):
+      return Tape.floatValue(entry, in: document.text)
+    }
+  }
+
+  /// The general conversions, for the few numbers that Eisel-Lemire cannot decide. Out
+  /// of line: the text buffer would cost the common path a stack check.
+  @inline(never)
+  var generalDoubleValue: Double { withText(jsonNumberToDouble) }
+
+  @inline(never)
+  var generalFloatValue: Float { withText(jsonNumberToFloat) }
+
+  /// The value when it is stored as a small integer.
+  var smallInteger: Int64? {
+    if case .integer(let value) = storage { return value }
+    return nil
   }
 
   /// The exact `Int64` value of an integer that fits, for equality and hashing.
   var exactInt64: Int64? {
-    isSmallInteger ? Tape.smallIntValue(entry) : integer(as: Int64.self)
+    smallInteger ?? integer(as: Int64.self)
   }
 
   var decimalValue: DecimalValue {
-    isSmallInteger ? DecimalValue(Tape.smallIntValue(entry)) : withText(DecimalValue.init(jsonNumber:))
+    smallInteger.map(DecimalValue.init) ?? withText(DecimalValue.init(jsonNumber:))
   }
 }
 
 extension JSONNumber: Hashable {
   /// Whether the two values are equal.
   public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
-    if lhs.isSmallInteger && rhs.isSmallInteger { return lhs.entry == rhs.entry }
+    if let a = lhs.smallInteger, let b = rhs.smallInteger { return a == b }
     switch (lhs.exactInt64, rhs.exactInt64) {
     case (let a?, let b?): return a == b
     case (nil, nil): return lhs.decimalValue == rhs.decimalValue

@@ -11,11 +11,19 @@
 // everything else, and every case Eisel-Lemire cannot decide, takes the general
 // conversion in DecimalConversion.swift.
 
-/// A number of at most 19 digits as `significand * 10^exponent`, read in place.
+/// A number of at most 19 digits as `significand * 10^exponent`, read in place, with
+/// how it was spelled: enough to write its text again byte for byte (see
+/// `JSONNumber`'s inline storage).
 struct ShortDecimal {
   var isNegative: Bool
   var significand: UInt64
   var exponent: Int
+  /// Digits before the point (1...15).
+  var integerDigits: Int
+  /// Digits after the point; 0 when there is no point.
+  var fractionDigits: Int
+  /// How the exponent was written: `DecimalSpelling`'s exponent bits, 0 for none.
+  var exponentSpelling: UInt64
 
   /// The sign bit of a `Double` with this sign: setting it without a branch, which a
   /// random sign would mispredict.
@@ -75,6 +83,7 @@ func readShortDecimal(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
   var significand: UInt64
   var p: UnsafePointer<UInt8>
   var exponent = 0
+  var fractionDigits = 0
   if s[integerDigits] == UInt8(ascii: ".") {
     // A digit follows the point, so every load below starts inside the number: the
     // second word only when the first holds eight digits, the third only when the
@@ -107,6 +116,7 @@ func readShortDecimal(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
       }
     }
     exponent = integerDigits &- digits
+    fractionDigits = digits &- integerDigits
     p = s + digits + 1
   } else {
     significand =
@@ -115,20 +125,28 @@ func readShortDecimal(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>
       : eightDigitsValue(first) &* powerOfTen(integerDigits &- 8) &+ leadingDigitsValue(second, integerDigits &- 8)
     p = s + integerDigits
   }
+  var exponentSpelling: UInt64 = 0
   if p < end {
     // The exponent: `e` or `E`, a sign, and digits up to the end.
+    let isUppercase = p.pointee == UInt8(ascii: "E")
     p += 1
     let isNegativeExponent = p.pointee == UInt8(ascii: "-")
-    if isNegativeExponent || p.pointee == UInt8(ascii: "+") { p += 1 }
-    guard end - p <= 4 else { return nil }
+    let isPositiveExponent = p.pointee == UInt8(ascii: "+")
+    if isNegativeExponent || isPositiveExponent { p += 1 }
+    let exponentDigits = end - p
+    guard exponentDigits <= 4 else { return nil }
     var explicit = 0
     while p < end {
       explicit = explicit &* 10 &+ Int(p.pointee &- UInt8(ascii: "0"))
       p += 1
     }
     exponent &+= isNegativeExponent ? -explicit : explicit
+    exponentSpelling = DecimalSpelling.exponent(
+      isUppercase: isUppercase, sign: isNegativeExponent ? 2 : isPositiveExponent ? 1 : 0, digits: exponentDigits)
   }
-  return ShortDecimal(isNegative: isNegative, significand: significand, exponent: exponent)
+  return ShortDecimal(
+    isNegative: isNegative, significand: significand, exponent: exponent, integerDigits: integerDigits,
+    fractionDigits: fractionDigits, exponentSpelling: exponentSpelling)
 }
 
 extension Tape {
@@ -164,19 +182,10 @@ extension Tape {
   /// otherwise convert `numberText(entry, in: bytes)` without bytes to spare.
   @inline(__always)
   package static func doubleValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
-    if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) {
-      let significand = decimal.significand
-      let exponent = decimal.exponent
-      if significand <= 1 << 53 && exponent >= -22 && exponent <= 22 {
-        // Clinger: both operands are exact, so one correctly rounded operation suffices.
-        let magnitude = exactPowersOfTenDouble.withUnsafeBufferPointer { powers in
-          exponent < 0 ? Double(significand) / powers[-exponent] : Double(significand) * powers[exponent]
-        }
-        return Double(bitPattern: magnitude.bitPattern | decimal.signBit)
-      }
-      if let fields = eiselLemire(significand, exponent, .binary64) {
-        return Double(bitPattern: decimal.signBit | UInt64(fields.biasedExponent) &<< 52 | fields.significand)
-      }
+    if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end),
+      let value = decimal.doubleValue
+    {
+      return value
     }
     return generalDoubleValue(entry, in: bytes)
   }
@@ -189,21 +198,45 @@ extension Tape {
 
   /// The correctly rounded `Float` of the number entry `entry` of the document `bytes`.
   package static func floatValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Float {
-    if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) {
-      let significand = decimal.significand
-      let exponent = decimal.exponent
-      if significand <= 1 << 24 && exponent >= -10 && exponent <= 10 {
-        let magnitude = exactPowersOfTenFloat.withUnsafeBufferPointer { powers in
-          exponent < 0 ? Float(significand) / powers[-exponent] : Float(significand) * powers[exponent]
-        }
-        return Float(bitPattern: magnitude.bitPattern | UInt32(truncatingIfNeeded: decimal.signBit &>> 32))
-      }
-      if let fields = eiselLemire(significand, exponent, .binary32) {
-        let bits =
-          UInt32(truncatingIfNeeded: fields.biasedExponent) &<< 23 | UInt32(truncatingIfNeeded: fields.significand)
-        return Float(bitPattern: bits | UInt32(truncatingIfNeeded: decimal.signBit &>> 32))
-      }
+    if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end),
+      let value = decimal.floatValue
+    {
+      return value
     }
     return jsonNumberToFloat(numberText(entry, in: bytes))
+  }
+}
+
+extension ShortDecimal {
+  /// The correctly rounded `Double`, or `nil` in the rare cases that Eisel-Lemire
+  /// leaves to the general conversion.
+  @inline(__always)
+  var doubleValue: Double? {
+    if significand <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+      // Clinger: both operands are exact, so one correctly rounded operation suffices.
+      let exponent = exponent
+      let magnitude = exactPowersOfTenDouble.withUnsafeBufferPointer { powers in
+        exponent < 0 ? Double(significand) / powers[-exponent] : Double(significand) * powers[exponent]
+      }
+      return Double(bitPattern: magnitude.bitPattern | signBit)
+    }
+    guard let fields = eiselLemire(significand, exponent, .binary64) else { return nil }
+    return Double(bitPattern: signBit | UInt64(fields.biasedExponent) &<< 52 | fields.significand)
+  }
+
+  /// The correctly rounded `Float`, or `nil` where Eisel-Lemire cannot decide.
+  @inline(__always)
+  var floatValue: Float? {
+    if significand <= 1 << 24 && exponent >= -10 && exponent <= 10 {
+      let exponent = exponent
+      let magnitude = exactPowersOfTenFloat.withUnsafeBufferPointer { powers in
+        exponent < 0 ? Float(significand) / powers[-exponent] : Float(significand) * powers[exponent]
+      }
+      return Float(bitPattern: magnitude.bitPattern | UInt32(truncatingIfNeeded: signBit &>> 32))
+    }
+    guard let fields = eiselLemire(significand, exponent, .binary32) else { return nil }
+    let bits =
+      UInt32(truncatingIfNeeded: fields.biasedExponent) &<< 23 | UInt32(truncatingIfNeeded: fields.significand)
+    return Float(bitPattern: bits | UInt32(truncatingIfNeeded: signBit &>> 32))
   }
 }

@@ -73,8 +73,8 @@ struct JSONWriter {
   }
 
   mutating func writeNumber(_ number: JSONNumber) {
-    if number.isSmallInteger {
-      writeInteger(Tape.smallIntValue(number.entry))
+    if let value = number.smallInteger {
+      writeInteger(value)
     } else {
       number.withText { output.append(contentsOf: $0) }
     }
