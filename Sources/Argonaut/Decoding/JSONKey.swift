@@ -25,16 +25,22 @@ extension String: JSONKey {
   @inlinable
   public func decodeValue<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
-    guard let value = object[self] else { return .failure(.missingKey(self)) }
-    return decoder(value).prefixingPath(.key(self))
+    // The value is made from the tape position, not through the subscript, which
+    // keeps an extra reference to the document around the lookup.
+    guard let position = ObjectKeys.position(of: self, inObjectAt: object.index, document: object.document) else {
+      return .failure(.missingKey(self))
+    }
+    return decoder(JSON(object.document, at: position)).prefixingPath(.key(self))
   }
 
   /// The member for this key of an object, or `nil` when missing or `null`.
   @inlinable
   public func decodeValueIfPresent<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T?> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
-    guard let value = object[self], !value.isNull else { return .success(nil) }
-    return decoder(value).map(Optional.some).prefixingPath(.key(self))
+    guard let position = ObjectKeys.position(of: self, inObjectAt: object.index, document: object.document),
+      Tape.tag(object.document.tape[position]) != .null
+    else { return .success(nil) }
+    return decoder(JSON(object.document, at: position)).map(Optional.some).prefixingPath(.key(self))
   }
 
   /// `error`, with this key in front of its path.

@@ -53,8 +53,7 @@ public struct JSONObject: Sendable {
   ///   first lookup, in O(*n*); each lookup after that takes O(1) expected time.
   @inlinable
   public subscript(key: String) -> JSON? {
-    var comparisons = 0
-    guard let position = position(of: key, comparisons: &comparisons) else { return nil }
+    guard let position = ObjectKeys.position(of: key, inObjectAt: index, document: document) else { return nil }
     return JSON(document, at: position)
   }
 

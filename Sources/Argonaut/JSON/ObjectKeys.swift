@@ -5,7 +5,7 @@
 /// parser applies the rule when an object closes, so the tape never holds a
 /// duplicate and every reader can stop at the first match.
 @usableFromInline
-enum ObjectKeys {
+package enum ObjectKeys {
   /// The tape index of the value for `key` in the object at `header`, or `nil`,
   /// scanning the keys in order; `comparisons` counts the keys compared.
   @inlinable
