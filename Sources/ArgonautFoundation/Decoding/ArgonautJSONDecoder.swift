@@ -123,6 +123,8 @@ open class ArgonautJSONDecoder: @unchecked Sendable {
   func decode<T: Swift.Decodable>(_ type: T.Type, document: JSONDocument, at index: Int) throws -> T {
     try document.withUnsafeBuffers { tape, bytes in
       let decoder = TapeDecoder(document: document, tape: tape, bytes: bytes, options: options, index: index)
+      decoder.reuseContainers()
+      defer { decoder.forgetContainers() }
       return try decoder.unwrap(type, at: index, in: ContainerPath(depth: 0), key: nil)
     }
   }

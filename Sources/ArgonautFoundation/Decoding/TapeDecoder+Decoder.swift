@@ -22,7 +22,7 @@ extension TapeDecoder: Decoder {
     let entry = entry(valueIndex)
     switch Tape.tag(entry) {
     case .object:
-      return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, header: valueIndex, path: path))
+      return keyedDecodingContainer(Key.self, header: valueIndex, path: path)
     case .null:
       throw DecodingError.valueNotFound(
         [String: Any].self,
@@ -50,6 +50,32 @@ extension TapeDecoder: Decoder {
     default:
       throw typeMismatch([Any].self, at: valueIndex, in: path, key: nil)
     }
+  }
+
+  /// A container for the object at `header`: the cached container for `Key` pointed at
+  /// this object when nobody else holds it, else a new one (see `KeyedContainerPlace`).
+  func keyedDecodingContainer<Key: CodingKey>(
+    _ type: Key.Type, header: Int, path: ContainerPath
+  ) -> KeyedDecodingContainer<Key> {
+    guard let cache = state.pointee.containers else {
+      return KeyedDecodingContainer(
+        TapeKeyedContainer<Key>(place: KeyedContainerPlace(decoder: self, header: header, path: path)))
+    }
+    let id = ObjectIdentifier(type)
+    var slot = 0
+    while slot < cache.count && cache.ids[slot] != id { slot &+= 1 }
+    if slot < cache.count {
+      // Unique: only the cache refers to the container's box, so no container in use
+      // can see its place move.
+      if isKnownUniquelyReferenced(&cache.boxes[slot]) {
+        cache.places[slot].move(to: header, path: path)
+        return cache.container(at: slot)
+      }
+    }
+    let place = KeyedContainerPlace(decoder: self, header: header, path: path)
+    let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(place: place))
+    if slot == cache.count && slot < ContainerCache.capacity { cache.append(id, container, place) }
+    return container
   }
 
   /// A decoder of its own for `superDecoder()`: the value at `valueIndex`, or `null`.

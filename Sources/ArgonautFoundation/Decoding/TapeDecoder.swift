@@ -26,6 +26,10 @@ struct DecoderState {
   var hints = RawBuffer<Int>(capacity: 32)
   /// How the types met so far are decoded.
   var kinds: [(id: ObjectIdentifier, kind: ValueKind)] = []
+  /// The keyed containers kept for reuse (see `KeyedContainerPlace`): only in the
+  /// decoder of a `decode` call, which drops them when it returns (each refers to the
+  /// decoder, so the cache must not outlive the call).
+  var containers: ContainerCache?
 
   init(index: Int) {
     self.index = index
@@ -72,6 +76,17 @@ final class TapeDecoder {
     self.options = options
     state = .allocate(capacity: 1)
     state.initialize(to: DecoderState(index: index))
+  }
+
+  /// Lets this decoder reuse keyed containers until `forgetContainers()`, where the
+  /// standard library lays out `KeyedDecodingContainer` as one reference to its box.
+  func reuseContainers() {
+    if ContainerCache.isAvailable { state.pointee.containers = ContainerCache() }
+  }
+
+  /// Drops the cached containers, which refer to this decoder.
+  func forgetContainers() {
+    state.pointee.containers = nil
   }
 
   deinit {

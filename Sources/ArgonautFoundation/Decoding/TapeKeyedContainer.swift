@@ -7,89 +7,26 @@ import Foundation
 /// member's key bytes, starting after the previous hit, so reading the members in
 /// document order costs one comparison each. Other strategies convert the object's
 /// keys once, into a table, the way `JSONDecoder` does.
+///
+/// What it reads lives in a `KeyedContainerPlace`, which the decoder can point at
+/// another object once nobody holds the container any more (see
+/// `TapeDecoder.keyedDecodingContainer(_:header:path:)`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: TapeDecoder
-  /// The object's header.
-  let header: Int
-  let path: ContainerPath
-  /// Converted keys and their value positions, for strategies other than `useDefaultKeys`.
-  let converted: [(key: String, value: Int)]?
+  let place: KeyedContainerPlace
 
-  init(decoder: TapeDecoder, header: Int, path: ContainerPath) {
-    self.decoder = decoder
-    self.header = header
-    self.path = path
-    if decoder.options.usesDefaultKeys {
-      converted = nil
-    } else {
-      converted = TapeKeyedContainer.convertedKeys(decoder: decoder, header: header, path: path)
-    }
-  }
+  var decoder: TapeDecoder { place.decoder }
+  /// The object's header.
+  var header: Int { place.header }
+  var path: ContainerPath { place.path }
 
   var codingPath: [any CodingKey] { decoder.codingPath(path) }
 
   // MARK: - Keys
 
-  static func convertedKeys(decoder: TapeDecoder, header: Int, path: ContainerPath) -> [(key: String, value: Int)] {
-    var table: [(key: String, value: Int)] = []
-    var seen = Set<String>()
-    let tape = decoder.tape
-    let end = header + Tape.span(tape[header])
-    var i = header + 1
-    let containerPath = decoder.codingPath(path)
-    while i < end {
-      let raw = StringText.string(tape[i], in: decoder.bytes)
-      let key: String
-      switch decoder.options.keys {
-      case .convertFromSnakeCase: key = SnakeCase.camelCase(fromSnakeCase: raw)
-      case .custom(let convert): key = convert(containerPath + [StringKey(raw)]).stringValue
-      default: key = raw
-      }
-      // After conversion, the first of two equal keys wins, as in `JSONDecoder`.
-      if seen.insert(key).inserted { table.append((key, i + 1)) }
-      i += 1 + Tape.span(tape[i + 1])
-    }
-    return table
-  }
-
   /// The tape position of the value for `key`, or `nil`.
   @inline(__always)
   func find(_ key: Key) -> Int? {
-    if let converted {
-      let name = key.stringValue
-      return converted.first { $0.key == name }?.value
-    }
-    var name = key.stringValue
-    return name.withUTF8 { find(utf8: $0) }
-  }
-
-  func find(utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
-    let end = header &+ Tape.span(decoder.tape[header])
-    let slot = (path.depth &+ path.extra.count) &* 2
-    let state = decoder.state
-    while state.pointee.hints.count <= slot &+ 1 { state.pointee.hints.append(-1) }
-    let start = state.pointee.hints[slot] == header ? state.pointee.hints[slot &+ 1] : header &+ 1
-    // From the member after the last hit to the end, then from the start.
-    guard let (value, next) = scan(for: key, from: start, to: end) ?? scan(for: key, from: header &+ 1, to: start)
-    else { return nil }
-    state.pointee.hints[slot] = header
-    state.pointee.hints[slot &+ 1] = next
-    return value
-  }
-
-  /// The value position of `key` among the members from `start` to `end`, and the
-  /// position of the member after it.
-  @inline(__always)
-  func scan(for key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Int)? {
-    let tape = decoder.tape
-    let bytes = decoder.bytes
-    var i = start
-    while i < end {
-      let next = i &+ 1 &+ Tape.span(tape[i &+ 1])
-      if StringText.equals(tape[i], key, in: bytes) { return (i &+ 1, next) }
-      i = next
-    }
-    return nil
+    place.find(key.stringValue)
   }
 
   @inline(__always)
@@ -111,7 +48,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   var allKeys: [Key] {
-    if let converted { return converted.compactMap { Key(stringValue: $0.key) } }
+    if let converted = place.converted { return converted.compactMap { Key(stringValue: $0.key) } }
     var keys: [Key] = []
     let tape = decoder.tape
     let end = header + Tape.span(tape[header])
@@ -237,8 +174,6 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// Looks up a key that is not of type `Key`.
   func find(_ key: StringKey) -> Int? {
-    if let converted { return converted.first { $0.key == key.stringValue }?.value }
-    var name = key.stringValue
-    return name.withUTF8 { find(utf8: $0) }
+    place.find(key.stringValue)
   }
 }

@@ -1,0 +1,127 @@
+import Argonaut
+import Foundation
+
+/// What a keyed container reads: its decoder, the object's header and the
+/// container's path.
+///
+/// A class, and not generic, so that a `KeyedDecodingContainer` can be reused. Making
+/// one costs two generic metadata lookups (`TapeKeyedContainer<Key>` and the standard
+/// library's box around it), a witness table and an allocation, which together cost
+/// more than decoding a small object. So the decoder keeps the last container it made
+/// for each key type, and when nobody else holds that container any more (its box is
+/// uniquely referenced: the `init(from:)` that used it has returned), it points the
+/// container's place at the next object instead of making a new container.
+final class KeyedContainerPlace {
+  let decoder: TapeDecoder
+  private(set) var header: Int
+  private(set) var path: ContainerPath
+  /// Converted keys and their value positions, for strategies other than `useDefaultKeys`.
+  private(set) var converted: [(key: String, value: Int)]?
+
+  init(decoder: TapeDecoder, header: Int, path: ContainerPath) {
+    self.decoder = decoder
+    self.header = header
+    self.path = path
+    converted = decoder.options.usesDefaultKeys ? nil : Self.convertedKeys(decoder: decoder, header: header, path: path)
+  }
+
+  /// Points this place at the object at `header`. Only for a place that no container
+  /// in use refers to.
+  func move(to header: Int, path: ContainerPath) {
+    self.header = header
+    self.path = path
+    if !decoder.options.usesDefaultKeys {
+      converted = Self.convertedKeys(decoder: decoder, header: header, path: path)
+    }
+  }
+
+  static func convertedKeys(decoder: TapeDecoder, header: Int, path: ContainerPath) -> [(key: String, value: Int)] {
+    var table: [(key: String, value: Int)] = []
+    var seen = Set<String>()
+    let tape = decoder.tape
+    let end = header + Tape.span(tape[header])
+    var i = header + 1
+    let containerPath = decoder.codingPath(path)
+    while i < end {
+      let raw = StringText.string(tape[i], in: decoder.bytes)
+      let key: String
+      switch decoder.options.keys {
+      case .convertFromSnakeCase: key = SnakeCase.camelCase(fromSnakeCase: raw)
+      case .custom(let convert): key = convert(containerPath + [StringKey(raw)]).stringValue
+      default: key = raw
+      }
+      // After conversion, the first of two equal keys wins, as in `JSONDecoder`.
+      if seen.insert(key).inserted { table.append((key, i + 1)) }
+      i += 1 + Tape.span(tape[i + 1])
+    }
+    return table
+  }
+
+  // MARK: - Lookup
+
+  /// The tape position of the value for the key `name`, or `nil`.
+  func find(_ name: String) -> Int? {
+    if let converted { return converted.first { $0.key == name }?.value }
+    if let key = ShortKey(name, for: decoder.document) { return find(short: key) }
+    var name = name
+    return name.withUTF8 { find(utf8: $0) }
+  }
+
+  /// Where the scan for this object's next key starts: after the last hit, when the
+  /// last lookup at this depth was in this object.
+  @inline(__always)
+  func scanStart(slot: Int) -> Int {
+    let state = decoder.state
+    while state.pointee.hints.count <= slot &+ 1 { state.pointee.hints.append(-1) }
+    return state.pointee.hints[slot] == header ? state.pointee.hints[slot &+ 1] : header &+ 1
+  }
+
+  /// Remembers that the member before `next` matched.
+  @inline(__always)
+  func remember(next: Int, slot: Int) {
+    decoder.state.pointee.hints[slot] = header
+    decoder.state.pointee.hints[slot &+ 1] = next
+  }
+
+  /// `find(_:)` for a short key: from the member after the last hit to the end, then
+  /// from the start.
+  func find(short key: ShortKey) -> Int? {
+    let tape = decoder.tape
+    let text = decoder.bytes
+    let end = header &+ Tape.span(tape[header])
+    let slot = (path.depth &+ path.extra.count) &* 2
+    let start = scanStart(slot: slot)
+    guard
+      let keyIndex = ObjectKeys.find(key, from: start, to: end, tape: tape, text: text)
+        ?? ObjectKeys.find(key, from: header &+ 1, to: start, tape: tape, text: text)
+    else { return nil }
+    remember(next: keyIndex &+ 1 &+ Tape.span(tape[keyIndex &+ 1]), slot: slot)
+    return keyIndex &+ 1
+  }
+
+  /// `find(_:)` for any key, by its UTF-8 bytes.
+  func find(utf8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+    let end = header &+ Tape.span(decoder.tape[header])
+    let slot = (path.depth &+ path.extra.count) &* 2
+    let start = scanStart(slot: slot)
+    guard let (value, next) = scan(for: key, from: start, to: end) ?? scan(for: key, from: header &+ 1, to: start)
+    else { return nil }
+    remember(next: next, slot: slot)
+    return value
+  }
+
+  /// The value position of `key` among the members from `start` to `end`, and the
+  /// position of the member after it.
+  @inline(__always)
+  func scan(for key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Int)? {
+    let tape = decoder.tape
+    let bytes = decoder.bytes
+    var i = start
+    while i < end {
+      let next = i &+ 1 &+ Tape.span(tape[i &+ 1])
+      if StringText.equals(tape[i], key, in: bytes) { return (i &+ 1, next) }
+      i = next
+    }
+    return nil
+  }
+}
