@@ -119,4 +119,86 @@ struct ScannerFastPathTests {
       }
     }
   }
+
+  /// The tape entry of the number `text` and its small-integer value, parsed far from the end of
+  /// the input (the inline path) or at its very end (the full path), or the error.
+  func scan(_ text: String, farFromTheEnd: Bool) -> Result<(UInt64, Int64?), JSONParseError> {
+    let document = farFromTheEnd ? "[\(text)" + String(repeating: " ", count: 64) + ",0]" : text
+    do {
+      let parsed = try JSON.document(parsing: Array(document.utf8), options: .default)
+      let entry = withExtendedLifetime(parsed) {
+        // An array's first element follows its header.
+        farFromTheEnd ? parsed.tape[1] : parsed.tape[0]
+      }
+      return .success((entry, Tape.tag(entry) == .smallInt ? Tape.smallIntValue(entry) : nil))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  @Test("Numbers of every shape scan to the same entry far from the end of the input as at its end")
+  func inlineNumbersMatchTheFullPath() {
+    var random = SplitMix64(seed: 64)
+    func digits(_ count: Int) -> String {
+      (0..<count).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+    }
+    let integers = ["0", "00", "", "7", "10", "123456789012345", "1234567890123456", "100000000000000"]
+    let fractions = ["", ".", ".0", ".5", ".50", ".000000000000000000000001"]
+    let exponents = [
+      "", "e", "E", "e+", "e-", "e5", "E+5", "e-5", "e-0", "e-10", "e-01", "e0020", "e19", "e20", "e1234567",
+      "e12345678",
+    ]
+    var texts: [String] = []
+    for sign in ["", "-"] {
+      for integer in integers {
+        for fraction in fractions {
+          for exponent in exponents { texts.append(sign + integer + fraction + exponent) }
+        }
+      }
+    }
+    for _ in 0..<4_000 {
+      let sign = Bool.random(using: &random) ? "-" : ""
+      let integerCount = Int.random(in: 0...18, using: &random)
+      var integer = digits(integerCount)
+      if integerCount > 1 && Int.random(in: 0..<4, using: &random) > 0 { integer = "1" + integer.dropFirst() }
+      let fractionCount = Int.random(in: -1...26, using: &random)
+      let fraction = fractionCount < 0 ? "" : "." + digits(fractionCount)
+      let marker = ["", "", "e", "E", "e+", "e-", "E-"].randomElement(using: &random)!
+      let exponent = marker.isEmpty ? "" : marker + digits(Int.random(in: 0...9, using: &random))
+      texts.append(sign + integer + fraction + exponent)
+    }
+    for text in texts where !text.isEmpty {
+      let inline = scan(text, farFromTheEnd: true)
+      let full = scan(text, farFromTheEnd: false)
+      switch (inline, full) {
+      case (.success(let a), .success(let b)):
+        #expect(Tape.tag(a.0) == Tape.tag(b.0) && a.1 == b.1, "\(text)")
+        if Tape.tag(a.0) == .number {
+          #expect(Tape.flag(a.0) == Tape.flag(b.0) && Tape.storedLength(a.0) == Tape.storedLength(b.0), "\(text)")
+        }
+      case (.failure(let a), .failure(let b)):
+        // The same error at the same place in the number (the array adds one byte).
+        #expect(a.kind == b.kind && a.offset == b.offset + 1 && a.expected == b.expected, "\(text)")
+      default:
+        Issue.record("\(text): \(inline) far from the end, \(full) at the end")
+      }
+    }
+  }
+
+  @Test(
+    "JSONTestSuite documents keep their outcome with 64 spaces after them, where the inline paths run",
+    .enabled(if: Corpus.hasTestSuite))
+  func testSuiteFarFromTheEnd() throws {
+    let padding = Array(repeating: UInt8(ascii: " "), count: 64)
+    for name in Corpus.testSuiteFiles(prefix: "y_") {
+      #expect(throws: Never.self, "\(name)") { try JSON(parsing: try Corpus.testSuiteBytes(name) + padding) }
+    }
+    for name in Corpus.testSuiteFiles(prefix: "n_") {
+      #expect(throws: JSONParseError.self, "\(name)") { try JSON(parsing: try Corpus.testSuiteBytes(name) + padding) }
+    }
+    for (name, accepted) in JSONTestSuiteTests.implementationDefined {
+      let parsed = (try? JSON(parsing: try Corpus.testSuiteBytes(name) + padding)) != nil
+      #expect(parsed == accepted, "\(name)")
+    }
+  }
 }

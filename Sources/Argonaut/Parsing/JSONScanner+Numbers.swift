@@ -7,9 +7,79 @@ extension JSONScanner {
   /// spelling shows that it is no integer below 2^64 (`-65.61`, `1.25e-5`, `1e20`), so that
   /// `JSONNumber.integer(as:)` can say `nil` without reading it.
   ///
-  /// `@_transparent` like `scanKey`: inlined, the scanner's state stays in registers.
+  /// Far from the end of the input, the common shapes are scanned inline: integer
+  /// parts of up to 15 digits, fractions of up to 23, exponents of up to 7.
+  /// `@_transparent` like `scanKey`, so that the scanner's state stays in registers.
+  /// Every other number, and every error, takes `scanNumberInFull`.
   @_transparent
   mutating func scanNumber(_ first: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
+    // 64 bytes from `first` are readable, and every read below stays within 50 of
+    // them: a sign, 16 bytes of the integer part, the point, 24 bytes of the
+    // fraction, the exponent's marker and sign, then 8 bytes of its digits.
+    fast: if end - first >= 64 {
+      let negative = first.pointee == UInt8(ascii: "-")
+      let digitsStart = negative ? first + 1 : first
+      let chunk = loadEightBytes(digitsStart)
+      let chunk2 = loadEightBytes(digitsStart + 8)
+      let integerDigits = JSONScanner.leadingDigitCount(chunk, chunk2)
+      let isZero = digitsStart.pointee == UInt8(ascii: "0")
+      // 1 to 15 digits, and no digit after a leading zero.
+      guard (1...15).contains(integerDigits) && !(isZero && integerDigits > 1) else { break fast }
+      var p = digitsStart + integerDigits
+      if p.pointee != UInt8(ascii: ".") && p.pointee | 0x20 != UInt8(ascii: "e") {
+        guard !(negative && isZero) else { break fast }
+        // At most 15 digits: below 10^15 < 2^60, so the value fits a small integer.
+        let value =
+          integerDigits < 8
+          ? leadingDigitsValue(chunk, integerDigits)
+          : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8)
+            &+ leadingDigitsValue(chunk2, integerDigits &- 8)
+        let signed = Int64(bitPattern: value)
+        tape.append(Tape.smallInt(negative ? 0 &- signed : signed))
+        return p
+      }
+      // The flag as `scanFraction` sets it.
+      var isNotInteger = false
+      if p.pointee == UInt8(ascii: ".") {
+        var fractionDigits = JSONScanner.leadingDigitCount(loadEightBytes(p + 1), loadEightBytes(p + 9))
+        if fractionDigits == 16 {
+          fractionDigits = 16 &+ nonDigitMask(loadEightBytes(p + 17)).trailingZeroBitCount &>> 3
+        }
+        guard (1...23).contains(fractionDigits) else { break fast }
+        p += 1 &+ fractionDigits
+        isNotInteger = p[-1] != UInt8(ascii: "0")
+      }
+      if p.pointee | 0x20 == UInt8(ascii: "e") {
+        let endsInNonzeroDigit = p[-1] != UInt8(ascii: "0")
+        let sign = p[1]
+        let isNegativeExponent = sign == UInt8(ascii: "-")
+        let exponentStart = p + (isNegativeExponent || sign == UInt8(ascii: "+") ? 2 : 1)
+        let exponentChunk = loadEightBytes(exponentStart)
+        let exponentDigits = nonDigitMask(exponentChunk).trailingZeroBitCount &>> 3
+        guard (1...7).contains(exponentDigits) else { break fast }
+        p = exponentStart + exponentDigits
+        if isNegativeExponent {
+          isNotInteger =
+            endsInNonzeroDigit && (exponentStart.pointee != UInt8(ascii: "0") || p[-1] != UInt8(ascii: "0"))
+        } else {
+          let exponent =
+            exponentDigits <= 3
+            ? Int(truncatingIfNeeded: leadingDigitsValue(exponentChunk, exponentDigits))
+            : exponentStart.pointee != UInt8(ascii: "0") ? 1000 : 0
+          let magnitudeDigits = isZero ? 0 : integerDigits
+          isNotInteger = magnitudeDigits > 0 && magnitudeDigits &- 1 &+ exponent >= 20
+        }
+      }
+      tape.append(Tape.text(.number, flag: isNotInteger, offset: first - start, length: p - first))
+      return p
+    }
+    return try scanNumberInFull(first)
+  }
+
+  /// Scans a number of any shape anywhere, and reports every malformed one. Out of
+  /// line: `scanNumber` takes the common shapes inline.
+  @inline(never)
+  mutating func scanNumberInFull(_ first: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
     var p = first
     let negative = p.pointee == UInt8(ascii: "-")
     if negative { p += 1 }
