@@ -24,7 +24,10 @@ package enum StringText {
   /// The raw text of the string entry: escaped as in the source when `Tape.flag` is set.
   @inlinable @inline(__always)
   package static func raw(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: bytes.baseAddress! + Tape.offset(entry), count: Tape.stringLength(entry, in: bytes))
+    // Only a saturated length (text of 256 MiB or more) is measured, out of line.
+    let stored = Tape.storedLength(entry)
+    let length = stored == Tape.maxLength ? Tape.stringLength(entry, in: bytes) : stored
+    return UnsafeBufferPointer(start: bytes.baseAddress! + Tape.offset(entry), count: length)
   }
 
   /// Whether the string entry's value equals `key` (UTF-8, unescaped).
