@@ -375,6 +375,17 @@ struct ArgonautJSONDecoderTests {
       #"{"id": 1, "name": {"first": "Ada", "last": "L"}, "coordinates": [1.5, -2], "base": {"x": 1, "y": 2}}"#)
   }
 
+  @Test("arrays of each scalar type, read by loops of their own, nested and empty")
+  func scalarArrays() throws {
+    try expectSame([[Double]].self, "[[1.5, -2e-3], [], [0]]")
+    try expectSame([[Int]].self, "[[1, -2], [], [9223372036854775807]]")
+    try expectSame([[String]].self, #"[["a", "caf\u00e9"], []]"#)
+    try expectSame([[Bool]].self, "[[true, false], []]")
+    try expectSame([[Int64]].self, "[[-9223372036854775808], []]")
+    try expectSame([[UInt64]].self, "[[18446744073709551615], []]")
+    try expectSame([String: [Double]].self, #"{"a": [1, 2.5], "b": []}"#)
+  }
+
   @Test("optionals, Decimal, URL and large documents of arrays")
   func values() throws {
     try expectSame([Int?].self, "[1, null, 3]")

@@ -31,35 +31,34 @@ extension Array: TapeDecodableArray where Element: Swift.Decodable {
     }
     let count = Tape.count(at: index, in: decoder.tape)
     if Element.self == Double.self {
-      return try decoder.elements(of: index, count: count) { try decoder.double(at: $0, in: here, key: $1) }
-        as! [Element]
+      return try decoder.elements(of: index, count: count) { try decoder.double(at: $0, in: here, key: $1) }.same(
+        as: [Element].self)
     }
     if Element.self == Int.self {
       return try decoder.elements(of: index, count: count) { try decoder.integer(Int.self, at: $0, in: here, key: $1) }
-        as! [Element]
+        .same(as: [Element].self)
     }
     if Element.self == String.self {
-      return try decoder.elements(of: index, count: count) { try decoder.string(at: $0, in: here, key: $1) }
-        as! [Element]
+      return try decoder.elements(of: index, count: count) { try decoder.string(at: $0, in: here, key: $1) }.same(
+        as: [Element].self)
     }
     if Element.self == Bool.self {
-      return try decoder.elements(of: index, count: count) { try decoder.bool(at: $0, in: here, key: $1) } as! [Element]
+      return try decoder.elements(of: index, count: count) { try decoder.bool(at: $0, in: here, key: $1) }.same(
+        as: [Element].self)
     }
     if Element.self == Float.self {
-      return try decoder.elements(of: index, count: count) { try decoder.float(at: $0, in: here, key: $1) }
-        as! [Element]
+      return try decoder.elements(of: index, count: count) { try decoder.float(at: $0, in: here, key: $1) }.same(
+        as: [Element].self)
     }
     if Element.self == Int64.self {
       return try decoder.elements(of: index, count: count) {
         try decoder.integer(Int64.self, at: $0, in: here, key: $1)
-      }
-        as! [Element]
+      }.same(as: [Element].self)
     }
     if Element.self == UInt64.self {
       return try decoder.elements(of: index, count: count) {
         try decoder.integer(UInt64.self, at: $0, in: here, key: $1)
-      }
-        as! [Element]
+      }.same(as: [Element].self)
     }
     return try decoder.elements(of: index, count: count) { try decoder.unwrap(Element.self, at: $0, in: here, key: $1) }
   }
@@ -88,6 +87,17 @@ extension Dictionary: TapeDecodableDictionary where Key == String, Value: Swift.
       i += 1 + Tape.span(tape[i + 1])
     }
     return result
+  }
+}
+
+extension Array {
+  /// This array as `[Other]`, which the caller has checked is the same type (such as
+  /// `[Double]` where `Element.self == Double.self`): a bit cast, where `as!` would
+  /// copy the array element by element through the runtime's dynamic casts.
+  @inline(__always)
+  func same<Other>(as type: [Other].Type) -> [Other] {
+    precondition(Element.self == Other.self)
+    return unsafeBitCast(self, to: [Other].self)
   }
 }
 
