@@ -31,7 +31,7 @@ struct ScannerFastPathTests {
   func whitespaceRuns() throws {
     let pieces = [" ", "\n", "\r", "\t"]
     var random = SplitMix64(seed: 7)
-    for length in 0..<40 {
+    for length in 0..<80 {
       let run = (0..<length).map { _ in pieces.randomElement(using: &random)! }.joined()
       let text = "\(run){\(run)\"a\"\(run):\(run)[\(run)1\(run),\(run)true\(run)]\(run)}\(run)"
       let json = try JSON(parsing: text)
@@ -41,6 +41,11 @@ struct ScannerFastPathTests {
         let broken = String(run.prefix(middle)) + control + String(run.dropFirst(middle))
         #expect(throws: JSONParseError.self) { try JSON(parsing: "[1,\(broken)2]") }
         #expect(throws: JSONParseError.self) { try JSON(parsing: "{\"a\"\(broken):1}") }
+      }
+      // A vertical tab at every place of the run, in either 16-byte block of a round.
+      for place in 0..<length {
+        let broken = String(run.prefix(place)) + "\u{0B}" + String(run.dropFirst(place + 1))
+        #expect(throws: JSONParseError.self, "at \(place) of \(length)") { try JSON(parsing: "[1,\(broken)2]") }
       }
     }
   }

@@ -90,6 +90,14 @@ struct JSONScanner: ~Copyable {
   @inline(never)
   static func skipWhitespaceRun(_ p: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
     var p = p
+    // Thirty-two bytes per round, since indentation is often longer than sixteen.
+    while end - p >= 2 &* ByteBlock.size {
+      let first = ByteBlock.firstNonWhitespace(p)
+      if first < ByteBlock.size { return p + first }
+      let second = ByteBlock.firstNonWhitespace(p + ByteBlock.size)
+      if second < ByteBlock.size { return p + ByteBlock.size + second }
+      p += 2 &* ByteBlock.size
+    }
     while end - p >= ByteBlock.size {
       let first = ByteBlock.firstNonWhitespace(p)
       if first < ByteBlock.size { return p + first }
@@ -190,7 +198,13 @@ struct JSONScanner: ~Copyable {
           throw error(p, .unexpectedCharacter, expected: inObject ? "',' or '}'" : "',' or ']'")
         }
         p += 1
-        closeContainer(isObject: inObject, count: count)
+        if inObject {
+          closeContainer(isObject: true, count: count)
+        } else {
+          // An array's header, inline: no key to check.
+          let header = frames.last.header
+          tape[header] = Tape.container(.array, count: count, span: tape.count &- header)
+        }
         let parent = frames.removeLast()
         depth &-= 1
         count = parent.parentCount
