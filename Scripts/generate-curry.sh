@@ -23,12 +23,17 @@ generate() {
 // applicative style: `curry(User.init) <^> j <| "name" <*> j <| "email"`.
 HEADER
   for ((n = 1; n <= max; n++)); do
-    local generics="" params="" result="" body="" args="" close=""
+    local generics="" params="" result="" body="" args="" close="" chain="" chain_close=""
     for ((i = 0; i < n; i++)); do
       generics+="${letters[i]}, "
       params+="${letters[i]}"
       args+="${lower[i]}"
-      if ((i < n - 1)); then params+=", "; args+=", "; fi
+      if ((i < n - 1)); then
+        params+=", "
+        args+=", "
+        chain+="CurryStage<${letters[i]}, "
+        chain_close+=">"
+      fi
       result+="Curried<${letters[i]}, "
       close+=">"
     done
@@ -50,30 +55,34 @@ HEADER
       for ((i = 0; i < n; i++)); do body+=" }"; done
       echo "$body"
     else
-      # One frame holds the function and the arguments (see CurryFrame.swift); each
-      # stage's closure captures only the frame.
-      echo "  var bytes = CurryFrame.bytes(((${params}) -> Z).self)"
-      for ((i = 0; i < n - 1; i++)); do echo "  bytes &+= CurryFrame.bytes(${letters[i]}.self)"; done
-      echo "  let f0 = CurryFrame.make(count: ${n}, bytes: bytes).appending(function, at: 0)"
-      local indent="  "
-      for ((i = 0; i < n - 1; i++)); do
-        echo "${indent}return Curried { [f${i}] (${lower[i]}: ${letters[i]}) in"
-        indent+="  "
-        echo "${indent}let f$((i + 1)) = f${i}.appending(${lower[i]}, at: $((i + 1)))"
-      done
-      echo "${indent}return Curried { [f$((n - 1))] (${lower[n - 1]}: ${letters[n - 1]}) in"
-      echo "${indent}  let function = f$((n - 1)).value(0, as: ((${params}) -> Z).self)"
-      for ((i = 0; i < n - 1; i++)); do
-        echo "${indent}  let ${lower[i]} = f$((n - 1)).value($((i + 1)), as: ${letters[i]}.self)"
-      done
-      echo "${indent}  return function(${args})"
-      for ((i = n; i >= 1; i--)); do
-        local pad=""
-        for ((j = 0; j < i; j++)); do pad+="  "; done
-        echo "${pad}}"
-      done
+      # One frame holds the function and the arguments (see CurryFrame.swift). The
+      # stages are the types CurryStage<A, CurryStage<B, … CurryEndN>>, so the closures
+      # that fill the frame are written once, in CurryStage, for every arity.
+      echo "  ${chain}CurryEnd${n}<${generics}Z>${chain_close}.start(function)"
     fi
     echo "}"
+    if ((n >= frame_min)); then
+      echo
+      echo "/// The last stage of \`curry\` for ${n} arguments: it reads the function and the first"
+      echo "/// $((n - 1)) arguments from the frame, and calls the function with the last one."
+      echo "@usableFromInline"
+      echo "enum CurryEnd${n}<${generics}Z>: CurryChain {"
+      echo "  @inlinable static var remaining: Int { 1 }"
+      echo
+      echo "  @inlinable static var bytes: Int { CurryFrame.bytes(((${params}) -> Z).self) }"
+      echo
+      echo "  @inlinable"
+      echo "  static func resume(_ frame: CurryFrame) -> Curried<${letters[n - 1]}, Z> {"
+      echo "    Curried { [frame] (${lower[n - 1]}: ${letters[n - 1]}) in"
+      echo "      let function = frame.value(0, as: ((${params}) -> Z).self)"
+      for ((i = 0; i < n - 1; i++)); do
+        echo "      let ${lower[i]} = frame.value($((i + 1)), as: ${letters[i]}.self)"
+      done
+      echo "      return function(${args})"
+      echo "    }"
+      echo "  }"
+      echo "}"
+    fi
   done
   for ((n = max + 1; n <= unavailable_max; n++)); do
     local generics="" params="" result="" close=""

@@ -41,30 +41,26 @@ public func curry<A, B, C, D, Z>(
 public func curry<A, B, C, D, E, Z>(
   _ function: @escaping (A, B, C, D, E) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Z>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  let f0 = CurryFrame.make(count: 5, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let function = f4.value(0, as: ((A, B, C, D, E) -> Z).self)
-            let a = f4.value(1, as: A.self)
-            let b = f4.value(2, as: B.self)
-            let c = f4.value(3, as: C.self)
-            let d = f4.value(4, as: D.self)
-            return function(a, b, c, d, e)
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryEnd5<A, B, C, D, E, Z>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 5 arguments: it reads the function and the first
+/// 4 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd5<A, B, C, D, E, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<E, Z> {
+    Curried { [frame] (e: E) in
+      let function = frame.value(0, as: ((A, B, C, D, E) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      return function(a, b, c, d, e)
     }
   }
 }
@@ -74,35 +70,27 @@ public func curry<A, B, C, D, E, Z>(
 public func curry<A, B, C, D, E, F, Z>(
   _ function: @escaping (A, B, C, D, E, F) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Z>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  let f0 = CurryFrame.make(count: 6, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let function = f5.value(0, as: ((A, B, C, D, E, F) -> Z).self)
-              let a = f5.value(1, as: A.self)
-              let b = f5.value(2, as: B.self)
-              let c = f5.value(3, as: C.self)
-              let d = f5.value(4, as: D.self)
-              let e = f5.value(5, as: E.self)
-              return function(a, b, c, d, e, f)
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryEnd6<A, B, C, D, E, F, Z>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 6 arguments: it reads the function and the first
+/// 5 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd6<A, B, C, D, E, F, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<F, Z> {
+    Curried { [frame] (f: F) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      return function(a, b, c, d, e, f)
     }
   }
 }
@@ -112,40 +100,28 @@ public func curry<A, B, C, D, E, F, Z>(
 public func curry<A, B, C, D, E, F, G, Z>(
   _ function: @escaping (A, B, C, D, E, F, G) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Z>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  let f0 = CurryFrame.make(count: 7, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let function = f6.value(0, as: ((A, B, C, D, E, F, G) -> Z).self)
-                let a = f6.value(1, as: A.self)
-                let b = f6.value(2, as: B.self)
-                let c = f6.value(3, as: C.self)
-                let d = f6.value(4, as: D.self)
-                let e = f6.value(5, as: E.self)
-                let f = f6.value(6, as: F.self)
-                return function(a, b, c, d, e, f, g)
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryEnd7<A, B, C, D, E, F, G, Z>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 7 arguments: it reads the function and the first
+/// 6 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd7<A, B, C, D, E, F, G, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<G, Z> {
+    Curried { [frame] (g: G) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      return function(a, b, c, d, e, f, g)
     }
   }
 }
@@ -155,45 +131,29 @@ public func curry<A, B, C, D, E, F, G, Z>(
 public func curry<A, B, C, D, E, F, G, H, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Z>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  let f0 = CurryFrame.make(count: 8, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let function = f7.value(0, as: ((A, B, C, D, E, F, G, H) -> Z).self)
-                  let a = f7.value(1, as: A.self)
-                  let b = f7.value(2, as: B.self)
-                  let c = f7.value(3, as: C.self)
-                  let d = f7.value(4, as: D.self)
-                  let e = f7.value(5, as: E.self)
-                  let f = f7.value(6, as: F.self)
-                  let g = f7.value(7, as: G.self)
-                  return function(a, b, c, d, e, f, g, h)
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryEnd8<A, B, C, D, E, F, G, H, Z>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 8 arguments: it reads the function and the first
+/// 7 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd8<A, B, C, D, E, F, G, H, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<H, Z> {
+    Curried { [frame] (h: H) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      return function(a, b, c, d, e, f, g, h)
     }
   }
 }
@@ -203,50 +163,30 @@ public func curry<A, B, C, D, E, F, G, H, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Z>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  let f0 = CurryFrame.make(count: 9, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let function = f8.value(0, as: ((A, B, C, D, E, F, G, H, I) -> Z).self)
-                    let a = f8.value(1, as: A.self)
-                    let b = f8.value(2, as: B.self)
-                    let c = f8.value(3, as: C.self)
-                    let d = f8.value(4, as: D.self)
-                    let e = f8.value(5, as: E.self)
-                    let f = f8.value(6, as: F.self)
-                    let g = f8.value(7, as: G.self)
-                    let h = f8.value(8, as: H.self)
-                    return function(a, b, c, d, e, f, g, h, i)
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryEnd9<A, B, C, D, E, F, G, H, I, Z>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 9 arguments: it reads the function and the first
+/// 8 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd9<A, B, C, D, E, F, G, H, I, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<I, Z> {
+    Curried { [frame] (i: I) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      return function(a, b, c, d, e, f, g, h, i)
     }
   }
 }
@@ -256,55 +196,31 @@ public func curry<A, B, C, D, E, F, G, H, I, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Z>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  let f0 = CurryFrame.make(count: 10, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let function = f9.value(0, as: ((A, B, C, D, E, F, G, H, I, J) -> Z).self)
-                      let a = f9.value(1, as: A.self)
-                      let b = f9.value(2, as: B.self)
-                      let c = f9.value(3, as: C.self)
-                      let d = f9.value(4, as: D.self)
-                      let e = f9.value(5, as: E.self)
-                      let f = f9.value(6, as: F.self)
-                      let g = f9.value(7, as: G.self)
-                      let h = f9.value(8, as: H.self)
-                      let i = f9.value(9, as: I.self)
-                      return function(a, b, c, d, e, f, g, h, i, j)
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryEnd10<A, B, C, D, E, F, G, H, I, J, Z>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 10 arguments: it reads the function and the first
+/// 9 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd10<A, B, C, D, E, F, G, H, I, J, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<J, Z> {
+    Curried { [frame] (j: J) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      return function(a, b, c, d, e, f, g, h, i, j)
     }
   }
 }
@@ -314,60 +230,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Z>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  let f0 = CurryFrame.make(count: 11, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let function = f10.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K) -> Z).self)
-                        let a = f10.value(1, as: A.self)
-                        let b = f10.value(2, as: B.self)
-                        let c = f10.value(3, as: C.self)
-                        let d = f10.value(4, as: D.self)
-                        let e = f10.value(5, as: E.self)
-                        let f = f10.value(6, as: F.self)
-                        let g = f10.value(7, as: G.self)
-                        let h = f10.value(8, as: H.self)
-                        let i = f10.value(9, as: I.self)
-                        let j = f10.value(10, as: J.self)
-                        return function(a, b, c, d, e, f, g, h, i, j, k)
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryEnd11<A, B, C, D, E, F, G, H, I, J, K, Z>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 11 arguments: it reads the function and the first
+/// 10 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd11<A, B, C, D, E, F, G, H, I, J, K, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<K, Z> {
+    Curried { [frame] (k: K) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k)
     }
   }
 }
@@ -377,65 +265,33 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Z>>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  bytes &+= CurryFrame.bytes(K.self)
-  let f0 = CurryFrame.make(count: 12, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let f11 = f10.appending(k, at: 11)
-                        return Curried { [f11] (l: L) in
-                          let function = f11.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self)
-                          let a = f11.value(1, as: A.self)
-                          let b = f11.value(2, as: B.self)
-                          let c = f11.value(3, as: C.self)
-                          let d = f11.value(4, as: D.self)
-                          let e = f11.value(5, as: E.self)
-                          let f = f11.value(6, as: F.self)
-                          let g = f11.value(7, as: G.self)
-                          let h = f11.value(8, as: H.self)
-                          let i = f11.value(9, as: I.self)
-                          let j = f11.value(10, as: J.self)
-                          let k = f11.value(11, as: K.self)
-                          return function(a, b, c, d, e, f, g, h, i, j, k, l)
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryStage<K, CurryEnd12<A, B, C, D, E, F, G, H, I, J, K, L, Z>>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 12 arguments: it reads the function and the first
+/// 11 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd12<A, B, C, D, E, F, G, H, I, J, K, L, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<L, Z> {
+    Curried { [frame] (l: L) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      let k = frame.value(11, as: K.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k, l)
     }
   }
 }
@@ -445,70 +301,34 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Z>>>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  bytes &+= CurryFrame.bytes(K.self)
-  bytes &+= CurryFrame.bytes(L.self)
-  let f0 = CurryFrame.make(count: 13, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let f11 = f10.appending(k, at: 11)
-                        return Curried { [f11] (l: L) in
-                          let f12 = f11.appending(l, at: 12)
-                          return Curried { [f12] (m: M) in
-                            let function = f12.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self)
-                            let a = f12.value(1, as: A.self)
-                            let b = f12.value(2, as: B.self)
-                            let c = f12.value(3, as: C.self)
-                            let d = f12.value(4, as: D.self)
-                            let e = f12.value(5, as: E.self)
-                            let f = f12.value(6, as: F.self)
-                            let g = f12.value(7, as: G.self)
-                            let h = f12.value(8, as: H.self)
-                            let i = f12.value(9, as: I.self)
-                            let j = f12.value(10, as: J.self)
-                            let k = f12.value(11, as: K.self)
-                            let l = f12.value(12, as: L.self)
-                            return function(a, b, c, d, e, f, g, h, i, j, k, l, m)
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryStage<K, CurryStage<L, CurryEnd13<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>>>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 13 arguments: it reads the function and the first
+/// 12 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd13<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<M, Z> {
+    Curried { [frame] (m: M) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      let k = frame.value(11, as: K.self)
+      let l = frame.value(12, as: L.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k, l, m)
     }
   }
 }
@@ -518,75 +338,35 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Z>>>>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  bytes &+= CurryFrame.bytes(K.self)
-  bytes &+= CurryFrame.bytes(L.self)
-  bytes &+= CurryFrame.bytes(M.self)
-  let f0 = CurryFrame.make(count: 14, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let f11 = f10.appending(k, at: 11)
-                        return Curried { [f11] (l: L) in
-                          let f12 = f11.appending(l, at: 12)
-                          return Curried { [f12] (m: M) in
-                            let f13 = f12.appending(m, at: 13)
-                            return Curried { [f13] (n: N) in
-                              let function = f13.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self)
-                              let a = f13.value(1, as: A.self)
-                              let b = f13.value(2, as: B.self)
-                              let c = f13.value(3, as: C.self)
-                              let d = f13.value(4, as: D.self)
-                              let e = f13.value(5, as: E.self)
-                              let f = f13.value(6, as: F.self)
-                              let g = f13.value(7, as: G.self)
-                              let h = f13.value(8, as: H.self)
-                              let i = f13.value(9, as: I.self)
-                              let j = f13.value(10, as: J.self)
-                              let k = f13.value(11, as: K.self)
-                              let l = f13.value(12, as: L.self)
-                              let m = f13.value(13, as: M.self)
-                              return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n)
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryStage<K, CurryStage<L, CurryStage<M, CurryEnd14<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>>>>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 14 arguments: it reads the function and the first
+/// 13 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd14<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<N, Z> {
+    Curried { [frame] (n: N) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      let k = frame.value(11, as: K.self)
+      let l = frame.value(12, as: L.self)
+      let m = frame.value(13, as: M.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n)
     }
   }
 }
@@ -596,80 +376,36 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Z>>>>>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  bytes &+= CurryFrame.bytes(K.self)
-  bytes &+= CurryFrame.bytes(L.self)
-  bytes &+= CurryFrame.bytes(M.self)
-  bytes &+= CurryFrame.bytes(N.self)
-  let f0 = CurryFrame.make(count: 15, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let f11 = f10.appending(k, at: 11)
-                        return Curried { [f11] (l: L) in
-                          let f12 = f11.appending(l, at: 12)
-                          return Curried { [f12] (m: M) in
-                            let f13 = f12.appending(m, at: 13)
-                            return Curried { [f13] (n: N) in
-                              let f14 = f13.appending(n, at: 14)
-                              return Curried { [f14] (o: O) in
-                                let function = f14.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self)
-                                let a = f14.value(1, as: A.self)
-                                let b = f14.value(2, as: B.self)
-                                let c = f14.value(3, as: C.self)
-                                let d = f14.value(4, as: D.self)
-                                let e = f14.value(5, as: E.self)
-                                let f = f14.value(6, as: F.self)
-                                let g = f14.value(7, as: G.self)
-                                let h = f14.value(8, as: H.self)
-                                let i = f14.value(9, as: I.self)
-                                let j = f14.value(10, as: J.self)
-                                let k = f14.value(11, as: K.self)
-                                let l = f14.value(12, as: L.self)
-                                let m = f14.value(13, as: M.self)
-                                let n = f14.value(14, as: N.self)
-                                return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o)
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryStage<K, CurryStage<L, CurryStage<M, CurryStage<N, CurryEnd15<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>>>>>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 15 arguments: it reads the function and the first
+/// 14 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd15<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<O, Z> {
+    Curried { [frame] (o: O) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      let k = frame.value(11, as: K.self)
+      let l = frame.value(12, as: L.self)
+      let m = frame.value(13, as: M.self)
+      let n = frame.value(14, as: N.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o)
     }
   }
 }
@@ -679,85 +415,37 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Z>>>>>>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  bytes &+= CurryFrame.bytes(K.self)
-  bytes &+= CurryFrame.bytes(L.self)
-  bytes &+= CurryFrame.bytes(M.self)
-  bytes &+= CurryFrame.bytes(N.self)
-  bytes &+= CurryFrame.bytes(O.self)
-  let f0 = CurryFrame.make(count: 16, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let f11 = f10.appending(k, at: 11)
-                        return Curried { [f11] (l: L) in
-                          let f12 = f11.appending(l, at: 12)
-                          return Curried { [f12] (m: M) in
-                            let f13 = f12.appending(m, at: 13)
-                            return Curried { [f13] (n: N) in
-                              let f14 = f13.appending(n, at: 14)
-                              return Curried { [f14] (o: O) in
-                                let f15 = f14.appending(o, at: 15)
-                                return Curried { [f15] (p: P) in
-                                  let function = f15.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self)
-                                  let a = f15.value(1, as: A.self)
-                                  let b = f15.value(2, as: B.self)
-                                  let c = f15.value(3, as: C.self)
-                                  let d = f15.value(4, as: D.self)
-                                  let e = f15.value(5, as: E.self)
-                                  let f = f15.value(6, as: F.self)
-                                  let g = f15.value(7, as: G.self)
-                                  let h = f15.value(8, as: H.self)
-                                  let i = f15.value(9, as: I.self)
-                                  let j = f15.value(10, as: J.self)
-                                  let k = f15.value(11, as: K.self)
-                                  let l = f15.value(12, as: L.self)
-                                  let m = f15.value(13, as: M.self)
-                                  let n = f15.value(14, as: N.self)
-                                  let o = f15.value(15, as: O.self)
-                                  return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
-                                }
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryStage<K, CurryStage<L, CurryStage<M, CurryStage<N, CurryStage<O, CurryEnd16<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>>>>>>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 16 arguments: it reads the function and the first
+/// 15 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd16<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<P, Z> {
+    Curried { [frame] (p: P) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      let k = frame.value(11, as: K.self)
+      let l = frame.value(12, as: L.self)
+      let m = frame.value(13, as: M.self)
+      let n = frame.value(14, as: N.self)
+      let o = frame.value(15, as: O.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
     }
   }
 }
@@ -767,90 +455,38 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Z>>>>>>>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  bytes &+= CurryFrame.bytes(K.self)
-  bytes &+= CurryFrame.bytes(L.self)
-  bytes &+= CurryFrame.bytes(M.self)
-  bytes &+= CurryFrame.bytes(N.self)
-  bytes &+= CurryFrame.bytes(O.self)
-  bytes &+= CurryFrame.bytes(P.self)
-  let f0 = CurryFrame.make(count: 17, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let f11 = f10.appending(k, at: 11)
-                        return Curried { [f11] (l: L) in
-                          let f12 = f11.appending(l, at: 12)
-                          return Curried { [f12] (m: M) in
-                            let f13 = f12.appending(m, at: 13)
-                            return Curried { [f13] (n: N) in
-                              let f14 = f13.appending(n, at: 14)
-                              return Curried { [f14] (o: O) in
-                                let f15 = f14.appending(o, at: 15)
-                                return Curried { [f15] (p: P) in
-                                  let f16 = f15.appending(p, at: 16)
-                                  return Curried { [f16] (q: Q) in
-                                    let function = f16.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self)
-                                    let a = f16.value(1, as: A.self)
-                                    let b = f16.value(2, as: B.self)
-                                    let c = f16.value(3, as: C.self)
-                                    let d = f16.value(4, as: D.self)
-                                    let e = f16.value(5, as: E.self)
-                                    let f = f16.value(6, as: F.self)
-                                    let g = f16.value(7, as: G.self)
-                                    let h = f16.value(8, as: H.self)
-                                    let i = f16.value(9, as: I.self)
-                                    let j = f16.value(10, as: J.self)
-                                    let k = f16.value(11, as: K.self)
-                                    let l = f16.value(12, as: L.self)
-                                    let m = f16.value(13, as: M.self)
-                                    let n = f16.value(14, as: N.self)
-                                    let o = f16.value(15, as: O.self)
-                                    let p = f16.value(16, as: P.self)
-                                    return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q)
-                                  }
-                                }
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryStage<K, CurryStage<L, CurryStage<M, CurryStage<N, CurryStage<O, CurryStage<P, CurryEnd17<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>>>>>>>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 17 arguments: it reads the function and the first
+/// 16 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd17<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<Q, Z> {
+    Curried { [frame] (q: Q) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      let k = frame.value(11, as: K.self)
+      let l = frame.value(12, as: L.self)
+      let m = frame.value(13, as: M.self)
+      let n = frame.value(14, as: N.self)
+      let o = frame.value(15, as: O.self)
+      let p = frame.value(16, as: P.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q)
     }
   }
 }
@@ -860,95 +496,39 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Z>>>>>>>>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  bytes &+= CurryFrame.bytes(K.self)
-  bytes &+= CurryFrame.bytes(L.self)
-  bytes &+= CurryFrame.bytes(M.self)
-  bytes &+= CurryFrame.bytes(N.self)
-  bytes &+= CurryFrame.bytes(O.self)
-  bytes &+= CurryFrame.bytes(P.self)
-  bytes &+= CurryFrame.bytes(Q.self)
-  let f0 = CurryFrame.make(count: 18, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let f11 = f10.appending(k, at: 11)
-                        return Curried { [f11] (l: L) in
-                          let f12 = f11.appending(l, at: 12)
-                          return Curried { [f12] (m: M) in
-                            let f13 = f12.appending(m, at: 13)
-                            return Curried { [f13] (n: N) in
-                              let f14 = f13.appending(n, at: 14)
-                              return Curried { [f14] (o: O) in
-                                let f15 = f14.appending(o, at: 15)
-                                return Curried { [f15] (p: P) in
-                                  let f16 = f15.appending(p, at: 16)
-                                  return Curried { [f16] (q: Q) in
-                                    let f17 = f16.appending(q, at: 17)
-                                    return Curried { [f17] (r: R) in
-                                      let function = f17.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self)
-                                      let a = f17.value(1, as: A.self)
-                                      let b = f17.value(2, as: B.self)
-                                      let c = f17.value(3, as: C.self)
-                                      let d = f17.value(4, as: D.self)
-                                      let e = f17.value(5, as: E.self)
-                                      let f = f17.value(6, as: F.self)
-                                      let g = f17.value(7, as: G.self)
-                                      let h = f17.value(8, as: H.self)
-                                      let i = f17.value(9, as: I.self)
-                                      let j = f17.value(10, as: J.self)
-                                      let k = f17.value(11, as: K.self)
-                                      let l = f17.value(12, as: L.self)
-                                      let m = f17.value(13, as: M.self)
-                                      let n = f17.value(14, as: N.self)
-                                      let o = f17.value(15, as: O.self)
-                                      let p = f17.value(16, as: P.self)
-                                      let q = f17.value(17, as: Q.self)
-                                      return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r)
-                                    }
-                                  }
-                                }
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryStage<K, CurryStage<L, CurryStage<M, CurryStage<N, CurryStage<O, CurryStage<P, CurryStage<Q, CurryEnd18<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>>>>>>>>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 18 arguments: it reads the function and the first
+/// 17 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd18<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<R, Z> {
+    Curried { [frame] (r: R) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      let k = frame.value(11, as: K.self)
+      let l = frame.value(12, as: L.self)
+      let m = frame.value(13, as: M.self)
+      let n = frame.value(14, as: N.self)
+      let o = frame.value(15, as: O.self)
+      let p = frame.value(16, as: P.self)
+      let q = frame.value(17, as: Q.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r)
     }
   }
 }
@@ -958,100 +538,40 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Z>>>>>>>>>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  bytes &+= CurryFrame.bytes(K.self)
-  bytes &+= CurryFrame.bytes(L.self)
-  bytes &+= CurryFrame.bytes(M.self)
-  bytes &+= CurryFrame.bytes(N.self)
-  bytes &+= CurryFrame.bytes(O.self)
-  bytes &+= CurryFrame.bytes(P.self)
-  bytes &+= CurryFrame.bytes(Q.self)
-  bytes &+= CurryFrame.bytes(R.self)
-  let f0 = CurryFrame.make(count: 19, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let f11 = f10.appending(k, at: 11)
-                        return Curried { [f11] (l: L) in
-                          let f12 = f11.appending(l, at: 12)
-                          return Curried { [f12] (m: M) in
-                            let f13 = f12.appending(m, at: 13)
-                            return Curried { [f13] (n: N) in
-                              let f14 = f13.appending(n, at: 14)
-                              return Curried { [f14] (o: O) in
-                                let f15 = f14.appending(o, at: 15)
-                                return Curried { [f15] (p: P) in
-                                  let f16 = f15.appending(p, at: 16)
-                                  return Curried { [f16] (q: Q) in
-                                    let f17 = f16.appending(q, at: 17)
-                                    return Curried { [f17] (r: R) in
-                                      let f18 = f17.appending(r, at: 18)
-                                      return Curried { [f18] (s: S) in
-                                        let function = f18.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self)
-                                        let a = f18.value(1, as: A.self)
-                                        let b = f18.value(2, as: B.self)
-                                        let c = f18.value(3, as: C.self)
-                                        let d = f18.value(4, as: D.self)
-                                        let e = f18.value(5, as: E.self)
-                                        let f = f18.value(6, as: F.self)
-                                        let g = f18.value(7, as: G.self)
-                                        let h = f18.value(8, as: H.self)
-                                        let i = f18.value(9, as: I.self)
-                                        let j = f18.value(10, as: J.self)
-                                        let k = f18.value(11, as: K.self)
-                                        let l = f18.value(12, as: L.self)
-                                        let m = f18.value(13, as: M.self)
-                                        let n = f18.value(14, as: N.self)
-                                        let o = f18.value(15, as: O.self)
-                                        let p = f18.value(16, as: P.self)
-                                        let q = f18.value(17, as: Q.self)
-                                        let r = f18.value(18, as: R.self)
-                                        return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s)
-                                      }
-                                    }
-                                  }
-                                }
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryStage<K, CurryStage<L, CurryStage<M, CurryStage<N, CurryStage<O, CurryStage<P, CurryStage<Q, CurryStage<R, CurryEnd19<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>>>>>>>>>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 19 arguments: it reads the function and the first
+/// 18 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd19<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<S, Z> {
+    Curried { [frame] (s: S) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      let k = frame.value(11, as: K.self)
+      let l = frame.value(12, as: L.self)
+      let m = frame.value(13, as: M.self)
+      let n = frame.value(14, as: N.self)
+      let o = frame.value(15, as: O.self)
+      let p = frame.value(16, as: P.self)
+      let q = frame.value(17, as: Q.self)
+      let r = frame.value(18, as: R.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s)
     }
   }
 }
@@ -1061,105 +581,41 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>(
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Curried<T, Z>>>>>>>>>>>>>>>>>>>> {
-  var bytes = CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self)
-  bytes &+= CurryFrame.bytes(A.self)
-  bytes &+= CurryFrame.bytes(B.self)
-  bytes &+= CurryFrame.bytes(C.self)
-  bytes &+= CurryFrame.bytes(D.self)
-  bytes &+= CurryFrame.bytes(E.self)
-  bytes &+= CurryFrame.bytes(F.self)
-  bytes &+= CurryFrame.bytes(G.self)
-  bytes &+= CurryFrame.bytes(H.self)
-  bytes &+= CurryFrame.bytes(I.self)
-  bytes &+= CurryFrame.bytes(J.self)
-  bytes &+= CurryFrame.bytes(K.self)
-  bytes &+= CurryFrame.bytes(L.self)
-  bytes &+= CurryFrame.bytes(M.self)
-  bytes &+= CurryFrame.bytes(N.self)
-  bytes &+= CurryFrame.bytes(O.self)
-  bytes &+= CurryFrame.bytes(P.self)
-  bytes &+= CurryFrame.bytes(Q.self)
-  bytes &+= CurryFrame.bytes(R.self)
-  bytes &+= CurryFrame.bytes(S.self)
-  let f0 = CurryFrame.make(count: 20, bytes: bytes).appending(function, at: 0)
-  return Curried { [f0] (a: A) in
-    let f1 = f0.appending(a, at: 1)
-    return Curried { [f1] (b: B) in
-      let f2 = f1.appending(b, at: 2)
-      return Curried { [f2] (c: C) in
-        let f3 = f2.appending(c, at: 3)
-        return Curried { [f3] (d: D) in
-          let f4 = f3.appending(d, at: 4)
-          return Curried { [f4] (e: E) in
-            let f5 = f4.appending(e, at: 5)
-            return Curried { [f5] (f: F) in
-              let f6 = f5.appending(f, at: 6)
-              return Curried { [f6] (g: G) in
-                let f7 = f6.appending(g, at: 7)
-                return Curried { [f7] (h: H) in
-                  let f8 = f7.appending(h, at: 8)
-                  return Curried { [f8] (i: I) in
-                    let f9 = f8.appending(i, at: 9)
-                    return Curried { [f9] (j: J) in
-                      let f10 = f9.appending(j, at: 10)
-                      return Curried { [f10] (k: K) in
-                        let f11 = f10.appending(k, at: 11)
-                        return Curried { [f11] (l: L) in
-                          let f12 = f11.appending(l, at: 12)
-                          return Curried { [f12] (m: M) in
-                            let f13 = f12.appending(m, at: 13)
-                            return Curried { [f13] (n: N) in
-                              let f14 = f13.appending(n, at: 14)
-                              return Curried { [f14] (o: O) in
-                                let f15 = f14.appending(o, at: 15)
-                                return Curried { [f15] (p: P) in
-                                  let f16 = f15.appending(p, at: 16)
-                                  return Curried { [f16] (q: Q) in
-                                    let f17 = f16.appending(q, at: 17)
-                                    return Curried { [f17] (r: R) in
-                                      let f18 = f17.appending(r, at: 18)
-                                      return Curried { [f18] (s: S) in
-                                        let f19 = f18.appending(s, at: 19)
-                                        return Curried { [f19] (t: T) in
-                                          let function = f19.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self)
-                                          let a = f19.value(1, as: A.self)
-                                          let b = f19.value(2, as: B.self)
-                                          let c = f19.value(3, as: C.self)
-                                          let d = f19.value(4, as: D.self)
-                                          let e = f19.value(5, as: E.self)
-                                          let f = f19.value(6, as: F.self)
-                                          let g = f19.value(7, as: G.self)
-                                          let h = f19.value(8, as: H.self)
-                                          let i = f19.value(9, as: I.self)
-                                          let j = f19.value(10, as: J.self)
-                                          let k = f19.value(11, as: K.self)
-                                          let l = f19.value(12, as: L.self)
-                                          let m = f19.value(13, as: M.self)
-                                          let n = f19.value(14, as: N.self)
-                                          let o = f19.value(15, as: O.self)
-                                          let p = f19.value(16, as: P.self)
-                                          let q = f19.value(17, as: Q.self)
-                                          let r = f19.value(18, as: R.self)
-                                          let s = f19.value(19, as: S.self)
-                                          return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t)
-                                        }
-                                      }
-                                    }
-                                  }
-                                }
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+  CurryStage<A, CurryStage<B, CurryStage<C, CurryStage<D, CurryStage<E, CurryStage<F, CurryStage<G, CurryStage<H, CurryStage<I, CurryStage<J, CurryStage<K, CurryStage<L, CurryStage<M, CurryStage<N, CurryStage<O, CurryStage<P, CurryStage<Q, CurryStage<R, CurryStage<S, CurryEnd20<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>>>>>>>>>>>>>>>>>>>>.start(function)
+}
+
+/// The last stage of `curry` for 20 arguments: it reads the function and the first
+/// 19 arguments from the frame, and calls the function with the last one.
+@usableFromInline
+enum CurryEnd20<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>: CurryChain {
+  @inlinable static var remaining: Int { 1 }
+
+  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self) }
+
+  @inlinable
+  static func resume(_ frame: CurryFrame) -> Curried<T, Z> {
+    Curried { [frame] (t: T) in
+      let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self)
+      let a = frame.value(1, as: A.self)
+      let b = frame.value(2, as: B.self)
+      let c = frame.value(3, as: C.self)
+      let d = frame.value(4, as: D.self)
+      let e = frame.value(5, as: E.self)
+      let f = frame.value(6, as: F.self)
+      let g = frame.value(7, as: G.self)
+      let h = frame.value(8, as: H.self)
+      let i = frame.value(9, as: I.self)
+      let j = frame.value(10, as: J.self)
+      let k = frame.value(11, as: K.self)
+      let l = frame.value(12, as: L.self)
+      let m = frame.value(13, as: M.self)
+      let n = frame.value(14, as: N.self)
+      let o = frame.value(15, as: O.self)
+      let p = frame.value(16, as: P.self)
+      let q = frame.value(17, as: Q.self)
+      let r = frame.value(18, as: R.self)
+      let s = frame.value(19, as: S.self)
+      return function(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t)
     }
   }
 }
