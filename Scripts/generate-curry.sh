@@ -67,7 +67,9 @@ HEADER
       echo "/// $((n - 1)) arguments from the frame, and calls the function with the last one."
       echo "@usableFromInline"
       echo "enum CurryEnd${n}<${generics}Z>: CurryChain {"
-      echo "  @inlinable static var remaining: Int { 1 }"
+      echo "  @inlinable static var arity: Int { ${n} }"
+      echo
+      echo "  @inlinable static var slot: Int { ${n} }"
       echo
       echo "  @inlinable static var bytes: Int { CurryFrame.bytes(((${params}) -> Z).self) }"
       echo

@@ -39,6 +39,165 @@ struct CurryTests {
     #expect(small("a") == "1a" && small("b") == "1b")
   }
 
+  @Test("every arity from 5 to 20 passes each argument to its own parameter")
+  func everyArity() {
+    // From five arguments on, each arity ends in its own generated stage, which reads
+    // the arguments back from the frame by slot. Ints and Strings (up to 20 bytes long,
+    // so some on the heap) alternate, so every slot's offset and type count. The closures
+    // declare their result type, which keeps each `curry` call fast to type-check.
+    let f5 = curry { (a: Int, b: String, c: Int, d: String, e: Int) -> [Int] in [a, b.utf8.count, c, d.utf8.count, e] }
+    #expect(f5(1)("bb")(3)("dddd")(5) == Array(1...5))
+    let f6 = curry { (a: Int, b: String, c: Int, d: String, e: Int, f: String) -> [Int] in
+      [a, b.utf8.count, c, d.utf8.count, e, f.utf8.count]
+    }
+    #expect(f6(1)("bb")(3)("dddd")(5)("ffffff") == Array(1...6))
+    let f7 = curry { (a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int) -> [Int] in
+      [a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g]
+    }
+    #expect(f7(1)("bb")(3)("dddd")(5)("ffffff")(7) == Array(1...7))
+    let f8 = curry { (a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String) -> [Int] in
+      [a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count]
+    }
+    #expect(f8(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh") == Array(1...8))
+    let f9 = curry { (a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int) -> [Int] in
+      [a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i]
+    }
+    #expect(f9(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9) == Array(1...9))
+    let f10 = curry {
+      (a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String) -> [Int] in
+      [a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count]
+    }
+    #expect(f10(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj") == Array(1...10))
+    let f11 = curry {
+      (a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int) -> [Int]
+      in
+      [a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k]
+    }
+    #expect(f11(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11) == Array(1...11))
+    let f12 = curry {
+      (a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int, l: String)
+      in [a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k, l.utf8.count]
+    }
+    #expect(f12(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11)("llllllllllll") == Array(1...12))
+    let f13 = curry {
+      (
+        a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int,
+        l: String, m: Int
+      ) -> [Int] in
+      [a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k, l.utf8.count, m]
+    }
+    #expect(
+      f13(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11)("llllllllllll")(13) == Array(1...13))
+    let f14 = curry {
+      (
+        a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int,
+        l: String, m: Int, n: String
+      ) -> [Int] in
+      [
+        a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k, l.utf8.count, m,
+        n.utf8.count,
+      ]
+    }
+    #expect(
+      f14(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11)("llllllllllll")(13)("nnnnnnnnnnnnnn")
+        == Array(1...14))
+    let f15 = curry {
+      (
+        a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int,
+        l: String, m: Int, n: String, o: Int
+      ) -> [Int] in
+      [
+        a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k, l.utf8.count, m,
+        n.utf8.count, o,
+      ]
+    }
+    #expect(
+      f15(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11)("llllllllllll")(13)("nnnnnnnnnnnnnn")(15)
+        == Array(1...15))
+    let f16 = curry {
+      (
+        a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int,
+        l: String, m: Int, n: String, o: Int, p: String
+      ) -> [Int] in
+      [
+        a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k, l.utf8.count, m,
+        n.utf8.count, o, p.utf8.count,
+      ]
+    }
+    #expect(
+      f16(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11)("llllllllllll")(13)("nnnnnnnnnnnnnn")(
+        15)("pppppppppppppppp") == Array(1...16))
+    let f17 = curry {
+      (
+        a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int,
+        l: String, m: Int, n: String, o: Int, p: String, q: Int
+      ) -> [Int] in
+      [
+        a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k, l.utf8.count, m,
+        n.utf8.count, o, p.utf8.count, q,
+      ]
+    }
+    #expect(
+      f17(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11)("llllllllllll")(13)("nnnnnnnnnnnnnn")(
+        15)("pppppppppppppppp")(17) == Array(1...17))
+    let f18 = curry {
+      (
+        a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int,
+        l: String, m: Int, n: String, o: Int, p: String, q: Int, r: String
+      ) -> [Int] in
+      [
+        a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k, l.utf8.count, m,
+        n.utf8.count, o, p.utf8.count, q, r.utf8.count,
+      ]
+    }
+    #expect(
+      f18(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11)("llllllllllll")(13)("nnnnnnnnnnnnnn")(
+        15)("pppppppppppppppp")(17)("rrrrrrrrrrrrrrrrrr") == Array(1...18))
+    let f19 = curry {
+      (
+        a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int,
+        l: String, m: Int, n: String, o: Int, p: String, q: Int, r: String, s: Int
+      ) -> [Int] in
+      [
+        a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k, l.utf8.count, m,
+        n.utf8.count, o, p.utf8.count, q, r.utf8.count, s,
+      ]
+    }
+    #expect(
+      f19(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11)("llllllllllll")(13)("nnnnnnnnnnnnnn")(
+        15)("pppppppppppppppp")(17)("rrrrrrrrrrrrrrrrrr")(19) == Array(1...19))
+    let f20 = curry {
+      (
+        a: Int, b: String, c: Int, d: String, e: Int, f: String, g: Int, h: String, i: Int, j: String, k: Int,
+        l: String, m: Int, n: String, o: Int, p: String, q: Int, r: String, s: Int, t: String
+      ) -> [Int] in
+      [
+        a, b.utf8.count, c, d.utf8.count, e, f.utf8.count, g, h.utf8.count, i, j.utf8.count, k, l.utf8.count, m,
+        n.utf8.count, o, p.utf8.count, q, r.utf8.count, s, t.utf8.count,
+      ]
+    }
+    #expect(
+      f20(1)("bb")(3)("dddd")(5)("ffffff")(7)("hhhhhhhh")(9)("jjjjjjjjjj")(11)("llllllllllll")(13)("nnnnnnnnnnnnnn")(
+        15)("pppppppppppppppp")(17)("rrrrrrrrrrrrrrrrrr")(19)("tttttttttttttttttttt") == Array(1...20))
+  }
+
+  @Test("a stage deep in a long chain applied twice copies the arguments before it, and keeps them")
+  func reuseDeepInTheChain() {
+    let twelve = curry {
+      (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: String, h: Int, i: Int, j: Int, k: Int, l: Int) in
+      "\([a, b, c, d, e, f]) \(g) \([h, i, j, k, l])"
+    }
+    let six = twelve(1)(2)(3)(4)(5)(6)
+    let left = six("left")  // writes slot 7 of the shared frame in place
+    let right = six("right")  // slot 7 is taken: a copy of slots 0 to 6
+    let leftDone = left(7)(8)(9)(10)
+    #expect(right(70)(80)(90)(100)(110) == "[1, 2, 3, 4, 5, 6] right [70, 80, 90, 100, 110]")
+    #expect(leftDone(11) == "[1, 2, 3, 4, 5, 6] left [7, 8, 9, 10, 11]")
+    #expect(leftDone(12) == "[1, 2, 3, 4, 5, 6] left [7, 8, 9, 10, 12]")
+    #expect(left(0)(0)(0)(0)(0) == "[1, 2, 3, 4, 5, 6] left [0, 0, 0, 0, 0]")
+    #expect(twelve(9)(9)(9)(9)(9)(9)("new")(1)(1)(1)(1)(1) == "[9, 9, 9, 9, 9, 9] new [1, 1, 1, 1, 1]")
+  }
+
   @Test("arguments of every size and alignment keep their values")
   func mixedLayout() {
     let f = curry { (a: UInt8, b: Double, c: UInt16, d: SIMD4<Float>, e: String, f: (Int8, Int64), g: Bool?) in

@@ -48,7 +48,9 @@ public func curry<A, B, C, D, E, Z>(
 /// 4 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd5<A, B, C, D, E, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 5 }
+
+  @inlinable static var slot: Int { 5 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E) -> Z).self) }
 
@@ -77,7 +79,9 @@ public func curry<A, B, C, D, E, F, Z>(
 /// 5 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd6<A, B, C, D, E, F, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 6 }
+
+  @inlinable static var slot: Int { 6 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F) -> Z).self) }
 
@@ -107,7 +111,9 @@ public func curry<A, B, C, D, E, F, G, Z>(
 /// 6 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd7<A, B, C, D, E, F, G, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 7 }
+
+  @inlinable static var slot: Int { 7 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G) -> Z).self) }
 
@@ -138,7 +144,9 @@ public func curry<A, B, C, D, E, F, G, H, Z>(
 /// 7 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd8<A, B, C, D, E, F, G, H, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 8 }
+
+  @inlinable static var slot: Int { 8 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H) -> Z).self) }
 
@@ -170,7 +178,9 @@ public func curry<A, B, C, D, E, F, G, H, I, Z>(
 /// 8 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd9<A, B, C, D, E, F, G, H, I, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 9 }
+
+  @inlinable static var slot: Int { 9 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I) -> Z).self) }
 
@@ -203,7 +213,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, Z>(
 /// 9 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd10<A, B, C, D, E, F, G, H, I, J, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 10 }
+
+  @inlinable static var slot: Int { 10 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J) -> Z).self) }
 
@@ -237,7 +249,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, Z>(
 /// 10 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd11<A, B, C, D, E, F, G, H, I, J, K, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 11 }
+
+  @inlinable static var slot: Int { 11 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K) -> Z).self) }
 
@@ -272,7 +286,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, Z>(
 /// 11 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd12<A, B, C, D, E, F, G, H, I, J, K, L, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 12 }
+
+  @inlinable static var slot: Int { 12 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self) }
 
@@ -308,7 +324,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>(
 /// 12 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd13<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 13 }
+
+  @inlinable static var slot: Int { 13 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self) }
 
@@ -345,7 +363,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>(
 /// 13 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd14<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 14 }
+
+  @inlinable static var slot: Int { 14 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self) }
 
@@ -383,7 +403,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>(
 /// 14 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd15<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 15 }
+
+  @inlinable static var slot: Int { 15 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self) }
 
@@ -422,7 +444,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>(
 /// 15 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd16<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 16 }
+
+  @inlinable static var slot: Int { 16 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self) }
 
@@ -462,7 +486,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>(
 /// 16 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd17<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 17 }
+
+  @inlinable static var slot: Int { 17 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self) }
 
@@ -503,7 +529,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>(
 /// 17 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd18<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 18 }
+
+  @inlinable static var slot: Int { 18 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self) }
 
@@ -545,7 +573,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>(
 /// 18 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd19<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 19 }
+
+  @inlinable static var slot: Int { 19 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self) }
 
@@ -588,7 +618,9 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>
 /// 19 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd20<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>: CurryChain {
-  @inlinable static var remaining: Int { 1 }
+  @inlinable static var arity: Int { 20 }
+
+  @inlinable static var slot: Int { 20 }
 
   @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self) }
 

@@ -153,11 +153,16 @@ protocol CurryChain {
   /// The curried value of this stage: `Curried<Argument, Next.Value>`.
   associatedtype Value
 
-  /// The number of arguments from this stage to the last.
-  static var remaining: Int { get }
+  /// The number of arguments of the curried function, which is also the frame's
+  /// slot count: the function, then every argument but the last.
+  static var arity: Int { get }
+
+  /// The frame slot of this stage's argument: 1 for the first argument. (The last
+  /// argument goes straight to the function: its slot, the arity, is never written.)
+  static var slot: Int { get }
 
   /// The bytes that the frame reserves for the slots that this stage and the stages
-  /// after it fill (the last stage's slot holds the function).
+  /// after it fill (the last stage's share holds the function).
   static var bytes: Int { get }
 
   /// The curried value of this stage, over `frame`, whose slots before this stage's
@@ -170,7 +175,7 @@ extension CurryChain {
   /// `function` in slot 0.
   @inlinable
   static func start<Function>(_ function: Function) -> Value {
-    resume(CurryFrame.make(count: remaining, bytes: bytes).appending(function, at: 0))
+    resume(CurryFrame.make(count: arity, bytes: bytes).appending(function, at: 0))
   }
 }
 
@@ -179,17 +184,18 @@ extension CurryChain {
 @usableFromInline
 enum CurryStage<Argument, Next: CurryChain>: CurryChain {
   @inlinable
-  static var remaining: Int { Next.remaining &+ 1 }
+  static var arity: Int { Next.arity }
+
+  @inlinable
+  static var slot: Int { Next.slot &- 1 }
 
   @inlinable
   static var bytes: Int { CurryFrame.bytes(Argument.self) &+ Next.bytes }
 
   @inlinable
   static func resume(_ frame: CurryFrame) -> Curried<Argument, Next.Value> {
-    // The closure captures the frame alone (the slot follows from the frame's count and
-    // this stage's place from the end), so the frame itself is the closure's context.
-    Curried { [frame] (argument: Argument) in
-      Next.resume(frame.appending(argument, at: frame.count &- remaining &+ 1))
-    }
+    // The closure captures the frame alone, so the frame itself is the closure's
+    // context; the slot is a constant once the chain is specialized.
+    Curried { [frame] (argument: Argument) in Next.resume(frame.appending(argument, at: slot)) }
   }
 }
