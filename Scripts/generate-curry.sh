@@ -67,6 +67,8 @@ HEADER
       echo "/// $((n - 1)) arguments from the frame, and calls the function with the last one."
       echo "@usableFromInline"
       echo "enum CurryEnd${n}<${generics}Z>: CurryChain {"
+      echo "  @usableFromInline typealias Value = Curried<${letters[n - 1]}, Z>"
+      echo
       echo "  @inlinable static var arity: Int { ${n} }"
       echo
       echo "  @inlinable static var slot: Int { ${n} }"

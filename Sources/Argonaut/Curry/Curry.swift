@@ -48,6 +48,8 @@ public func curry<A, B, C, D, E, Z>(
 /// 4 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd5<A, B, C, D, E, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<E, Z>
+
   @inlinable static var arity: Int { 5 }
 
   @inlinable static var slot: Int { 5 }
@@ -79,6 +81,8 @@ public func curry<A, B, C, D, E, F, Z>(
 /// 5 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd6<A, B, C, D, E, F, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<F, Z>
+
   @inlinable static var arity: Int { 6 }
 
   @inlinable static var slot: Int { 6 }
@@ -111,6 +115,8 @@ public func curry<A, B, C, D, E, F, G, Z>(
 /// 6 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd7<A, B, C, D, E, F, G, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<G, Z>
+
   @inlinable static var arity: Int { 7 }
 
   @inlinable static var slot: Int { 7 }
@@ -144,6 +150,8 @@ public func curry<A, B, C, D, E, F, G, H, Z>(
 /// 7 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd8<A, B, C, D, E, F, G, H, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<H, Z>
+
   @inlinable static var arity: Int { 8 }
 
   @inlinable static var slot: Int { 8 }
@@ -178,6 +186,8 @@ public func curry<A, B, C, D, E, F, G, H, I, Z>(
 /// 8 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd9<A, B, C, D, E, F, G, H, I, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<I, Z>
+
   @inlinable static var arity: Int { 9 }
 
   @inlinable static var slot: Int { 9 }
@@ -213,6 +223,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, Z>(
 /// 9 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd10<A, B, C, D, E, F, G, H, I, J, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<J, Z>
+
   @inlinable static var arity: Int { 10 }
 
   @inlinable static var slot: Int { 10 }
@@ -249,6 +261,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, Z>(
 /// 10 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd11<A, B, C, D, E, F, G, H, I, J, K, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<K, Z>
+
   @inlinable static var arity: Int { 11 }
 
   @inlinable static var slot: Int { 11 }
@@ -286,6 +300,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, Z>(
 /// 11 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd12<A, B, C, D, E, F, G, H, I, J, K, L, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<L, Z>
+
   @inlinable static var arity: Int { 12 }
 
   @inlinable static var slot: Int { 12 }
@@ -324,6 +340,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>(
 /// 12 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd13<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<M, Z>
+
   @inlinable static var arity: Int { 13 }
 
   @inlinable static var slot: Int { 13 }
@@ -363,6 +381,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>(
 /// 13 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd14<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<N, Z>
+
   @inlinable static var arity: Int { 14 }
 
   @inlinable static var slot: Int { 14 }
@@ -403,6 +423,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>(
 /// 14 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd15<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<O, Z>
+
   @inlinable static var arity: Int { 15 }
 
   @inlinable static var slot: Int { 15 }
@@ -444,6 +466,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>(
 /// 15 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd16<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<P, Z>
+
   @inlinable static var arity: Int { 16 }
 
   @inlinable static var slot: Int { 16 }
@@ -486,6 +510,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>(
 /// 16 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd17<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<Q, Z>
+
   @inlinable static var arity: Int { 17 }
 
   @inlinable static var slot: Int { 17 }
@@ -529,6 +555,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>(
 /// 17 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd18<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<R, Z>
+
   @inlinable static var arity: Int { 18 }
 
   @inlinable static var slot: Int { 18 }
@@ -573,6 +601,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>(
 /// 18 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd19<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<S, Z>
+
   @inlinable static var arity: Int { 19 }
 
   @inlinable static var slot: Int { 19 }
@@ -618,6 +648,8 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>
 /// 19 arguments from the frame, and calls the function with the last one.
 @usableFromInline
 enum CurryEnd20<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>: CurryChain {
+  @usableFromInline typealias Value = Curried<T, Z>
+
   @inlinable static var arity: Int { 20 }
 
   @inlinable static var slot: Int { 20 }

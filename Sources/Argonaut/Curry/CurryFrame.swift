@@ -183,6 +183,9 @@ extension CurryChain {
 /// the stages `Next`.
 @usableFromInline
 enum CurryStage<Argument, Next: CurryChain>: CurryChain {
+  // Spelled out, the value types spare the compiler inferring them for every stage.
+  @usableFromInline typealias Value = Curried<Argument, Next.Value>
+
   @inlinable
   static var arity: Int { Next.arity }
 
