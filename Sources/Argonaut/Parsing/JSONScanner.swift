@@ -261,7 +261,7 @@ struct JSONScanner: ~Copyable {
       Tape.flag(entry)
       ? ObjectKeys.signature(entry, input)
       : ObjectKeys.signature(text, count: p - 1 - text, readable: end - text)
-    keys.append(ObjectKeys.keyEntry(signature: signature, index: tape.count - 1))
+    keys.append(ObjectKeys.keyEntry(signature: signature, index: tape.count &- 1))
     p = skipWhitespace(p)
     guard p < end && p.pointee == UInt8(ascii: ":") else {
       throw error(p, .unexpectedCharacter, expected: "':'")
