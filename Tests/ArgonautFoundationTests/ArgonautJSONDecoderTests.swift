@@ -375,6 +375,23 @@ struct ArgonautJSONDecoderTests {
       #"{"id": 1, "name": {"first": "Ada", "last": "L"}, "coordinates": [1.5, -2], "base": {"x": 1, "y": 2}}"#)
   }
 
+  @Test("keys of 16 bytes and more, escaped or not, found in any order")
+  func longKeys() throws {
+    struct Long: Codable, Equatable {
+      let profileImageURLHTTPS: String
+      let inReplyToScreenName: String?
+      let short: Int
+      enum CodingKeys: String, CodingKey {
+        case profileImageURLHTTPS = "profile_image_url_https"
+        case inReplyToScreenName = "in_reply_to_screen_name"
+        case short
+      }
+    }
+    try expectSame(Long.self, #"{"short":1,"in_reply_to_screen_name":"a","profile_image_url_https":"b"}"#)
+    try expectSame(Long.self, #"{"profile_image_url_http":"x","profile_image_url_https":"b","short":2}"#)
+    try expectSame(Long.self, #"{"profile_image_url_http\u0073":"c","short":3,"in_reply_to_screen_nam":"z"}"#)
+  }
+
   @Test("arrays of each scalar type, read by loops of their own, nested and empty")
   func scalarArrays() throws {
     try expectSame([[Double]].self, "[[1.5, -2e-3], [], [0]]")

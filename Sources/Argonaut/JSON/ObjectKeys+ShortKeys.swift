@@ -114,3 +114,25 @@ extension ObjectKeys {
     }
   }
 }
+
+/// Rejects most keys of an object by their tape entry alone, for a key of `count` bytes.
+///
+/// A key entry without escapes and of the key's length has exactly the flag and
+/// length bits `want`; entries with escapes and saturated lengths (both at least
+/// `Tape.maxLength`) may still match, and need the full comparison.
+@usableFromInline
+package struct KeyLengthFilter {
+  @usableFromInline let want: UInt64
+
+  @inlinable
+  package init(count: Int) {
+    want = count < Tape.maxLength ? UInt64(truncatingIfNeeded: count) : .max
+  }
+
+  /// Whether the key entry may spell the key (`false`: it certainly does not).
+  @inlinable @inline(__always)
+  package func mayMatch(_ entry: UInt64) -> Bool {
+    let bits = entry & (Tape.flagBit | UInt64(Tape.maxLength))
+    return bits == want || bits >= UInt64(Tape.maxLength)
+  }
+}

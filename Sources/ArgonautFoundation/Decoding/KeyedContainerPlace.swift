@@ -116,10 +116,11 @@ final class KeyedContainerPlace {
   func scan(for key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Int, Int)? {
     let tape = decoder.tape
     let bytes = decoder.bytes
+    let filter = KeyLengthFilter(count: key.count)
     var i = start
     while i < end {
       let next = i &+ 1 &+ Tape.span(tape[i &+ 1])
-      if StringText.equals(tape[i], key, in: bytes) { return (i &+ 1, next) }
+      if filter.mayMatch(tape[i]) && StringText.equals(tape[i], key, in: bytes) { return (i &+ 1, next) }
       i = next
     }
     return nil
