@@ -19,9 +19,16 @@ extension JSONScanner {
     fast: if end - first >= 64 {
       let negative = first.pointee == UInt8(ascii: "-")
       let digitsStart = negative ? first + 1 : first
+      // The second word only when the first holds eight digits: a branch, not a
+      // conditional move, so that the end of a short integer does not wait for it.
       let chunk = loadEightBytes(digitsStart)
-      let chunk2 = loadEightBytes(digitsStart + 8)
-      let integerDigits = JSONScanner.leadingDigitCount(chunk, chunk2)
+      let firstStops = nonDigitMask(chunk)
+      var chunk2: UInt64 = 0
+      var integerDigits = firstStops.trailingZeroBitCount &>> 3
+      if _slowPath(firstStops == 0) {
+        chunk2 = loadEightBytes(digitsStart + 8)
+        integerDigits = 8 &+ nonDigitMask(chunk2).trailingZeroBitCount &>> 3
+      }
       let isZero = digitsStart.pointee == UInt8(ascii: "0")
       // 1 to 15 digits, and no digit after a leading zero.
       guard (1...15).contains(integerDigits) && !(isZero && integerDigits > 1) else { break fast }
