@@ -69,11 +69,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try decoder.bool(at: value(for: key), in: path, key: key)
+    try bool(at: value(for: key), key)
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try decoder.string(at: value(for: key), in: path, key: key)
+    try string(at: value(for: key), key)
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
@@ -97,7 +97,34 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   @inline(__always)
   func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
-    try decoder.integer(T.self, at: value(for: key), in: path, key: key)
+    try integer(T.self, at: value(for: key), key)
+  }
+
+  // The scalars of the common case read here, without the key: the decoder's readers
+  // take it as an `any CodingKey` for their errors, and making that existential costs
+  // more than reading a short string or a small integer.
+
+  @inline(__always)
+  func string(at index: Int, _ key: Key) throws -> String {
+    let entry = decoder.tape[index]
+    if Tape.tag(entry) == .string { return StringText.string(entry, in: decoder.bytes) }
+    return try decoder.string(at: index, in: path, key: key)
+  }
+
+  @inline(__always)
+  func bool(at index: Int, _ key: Key) throws -> Bool {
+    switch Tape.tag(decoder.tape[index]) {
+    case .true: return true
+    case .false: return false
+    default: return try decoder.bool(at: index, in: path, key: key)
+    }
+  }
+
+  @inline(__always)
+  func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int, _ key: Key) throws -> T {
+    let entry = decoder.tape[index]
+    if Tape.tag(entry) == .smallInt, let value = T(exactly: Tape.smallIntValue(entry)) { return value }
+    return try decoder.integer(T.self, at: index, in: path, key: key)
   }
 
   func decode<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -108,12 +135,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
     guard let index = presentValue(for: key) else { return nil }
-    return try decoder.bool(at: index, in: path, key: key)
+    return try bool(at: index, key)
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
     guard let index = presentValue(for: key) else { return nil }
-    return try decoder.string(at: index, in: path, key: key)
+    return try string(at: index, key)
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
@@ -140,7 +167,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   func integerIfPresent<T: FixedWidthInteger>(_ key: Key) throws -> T? {
     guard let index = presentValue(for: key) else { return nil }
-    return try decoder.integer(T.self, at: index, in: path, key: key)
+    return try integer(T.self, at: index, key)
   }
 
   func decodeIfPresent<T: Swift.Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
