@@ -5,18 +5,20 @@ import Foundation
 // in place, with `JSONDecoder`'s errors.
 
 extension TapeDecoder {
-  func string(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> String {
+  func string(at valueIndex: Int, in container: ContainerPath, key: @autoclosure () -> (any CodingKey)?) throws
+    -> String
+  {
     let entry = entry(valueIndex)
-    guard Tape.tag(entry) == .string else { throw mismatch(String.self, at: valueIndex, in: container, key: key) }
+    guard Tape.tag(entry) == .string else { throw mismatch(String.self, at: valueIndex, in: container, key: key()) }
     return StringText.string(entry, in: bytes)
   }
 
-  func bool(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> Bool {
+  func bool(at valueIndex: Int, in container: ContainerPath, key: @autoclosure () -> (any CodingKey)?) throws -> Bool {
     switch Tape.tag(entry(valueIndex)) {
     case .true: return true
     case .false: return false
     // `JSONDecoder` reports a null Bool as a type mismatch, not as a missing value.
-    default: throw typeMismatch(Bool.self, at: valueIndex, in: container, key: key)
+    default: throw typeMismatch(Bool.self, at: valueIndex, in: container, key: key())
     }
   }
 
@@ -30,7 +32,7 @@ extension TapeDecoder {
   /// An integer, exactly: `3.7`, or `300` as `UInt8`, is `dataCorrupted`.
   @inline(__always)
   func integer<T: FixedWidthInteger>(
-    _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?
+    _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: @autoclosure () -> (any CodingKey)?
   ) throws -> T {
     let entry = entry(valueIndex)
     switch Tape.tag(entry) {
@@ -44,9 +46,9 @@ extension TapeDecoder {
         return value
       }
     default:
-      throw mismatch(type, at: valueIndex, in: container, key: key)
+      throw mismatch(type, at: valueIndex, in: container, key: key())
     }
-    throw notRepresentable(entry, as: type, in: container, key: key)
+    throw notRepresentable(entry, as: type, in: container, key: key())
   }
 
   func notRepresentable(
@@ -59,7 +61,9 @@ extension TapeDecoder {
   }
 
   @inline(__always)
-  func double(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> Double {
+  func double(at valueIndex: Int, in container: ContainerPath, key: @autoclosure () -> (any CodingKey)?) throws
+    -> Double
+  {
     let entry = entry(valueIndex)
     switch Tape.tag(entry) {
     case .smallInt:
@@ -68,19 +72,20 @@ extension TapeDecoder {
       // Converted in place, without reading the text again unless the value is 0.
       let value = Tape.doubleValue(entry, in: bytes)
       guard value.isFinite, value != 0 || TapeDecoder.isZero(numberText(entry)) else {
-        throw notRepresentable(entry, as: Double.self, in: container, key: key)
+        throw notRepresentable(entry, as: Double.self, in: container, key: key())
       }
       return value
     case .string:
       if let value: Double = nonConforming(entry) { return value }
       fallthrough
     default:
-      throw mismatch(Double.self, at: valueIndex, in: container, key: key)
+      throw mismatch(Double.self, at: valueIndex, in: container, key: key())
     }
   }
 
   @inline(__always)
-  func float(at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?) throws -> Float {
+  func float(at valueIndex: Int, in container: ContainerPath, key: @autoclosure () -> (any CodingKey)?) throws -> Float
+  {
     let entry = entry(valueIndex)
     switch Tape.tag(entry) {
     case .smallInt:
@@ -89,14 +94,14 @@ extension TapeDecoder {
       // Converted in place, without reading the text again unless the value is 0.
       let value = Tape.floatValue(entry, in: bytes)
       guard value.isFinite, value != 0 || TapeDecoder.isZero(numberText(entry)) else {
-        throw notRepresentable(entry, as: Float.self, in: container, key: key)
+        throw notRepresentable(entry, as: Float.self, in: container, key: key())
       }
       return value
     case .string:
       if let value: Float = nonConforming(entry) { return value }
       fallthrough
     default:
-      throw mismatch(Float.self, at: valueIndex, in: container, key: key)
+      throw mismatch(Float.self, at: valueIndex, in: container, key: key())
     }
   }
 
