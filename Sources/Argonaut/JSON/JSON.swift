@@ -11,10 +11,10 @@
 /// print(json)                      // {"id":1,"tags":["a","b"]}
 /// ```
 ///
-/// A parsed document is stored flat, as one validated "tape". `JSONObject`,
-/// `JSONArray` and `JSONNumber` are views onto it: matching a case materializes only
-/// that value, and a number is converted only when asked for. Values are immutable,
-/// `Sendable`, and cheap to copy.
+/// A parsed document is stored flat, as one validated "tape". `JSONObject` and
+/// `JSONArray` are views onto it: matching a case materializes only that value. A
+/// `JSONNumber` keeps a short number's digits and spelling in two words of its own, and
+/// is converted only when asked for. Values are immutable, `Sendable`, and cheap to copy.
 ///
 /// Equality is structural. Numbers compare by exact value (`1 == 1.0`), strings by
 /// Unicode scalars, and objects by their members, in any order.

@@ -2,8 +2,9 @@
 // place.
 //
 // A number inside a parsed document ends where the parser found a byte that cannot
-// continue it (only parsed documents and `JSONNumber(validText:)`, which has no bytes
-// to spare, make number entries). With eight bytes of the document to spare
+// continue it. (`JSONNumber` reads numbers near the end of a document, and numbers made
+// from Swift values, from a copy padded with zeros, which ends them the same way.)
+// With eight bytes of the document to spare
 // after the number, each run of digits is read with one or two eight-byte loads and
 // no length checks, the way simdjson and fast_float do: the first byte that is not a
 // digit ends the run. Numbers of up to 19 significant digits with short exponents
