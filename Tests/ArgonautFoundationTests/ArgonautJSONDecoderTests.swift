@@ -235,6 +235,36 @@ struct ArgonautJSONDecoderTests {
     try expectSame([Int64].self, "[-9223372036854775808]")
   }
 
+  /// `text` with 64 spaces after every number, so that the parser reads each far from
+  /// the end of its input and keeps short ones in the inline form.
+  static func padded(_ text: String) -> String {
+    let spaces = String(repeating: " ", count: 64)
+    return text.replacingOccurrences(of: ",", with: spaces + ",").replacingOccurrences(of: "]", with: spaces + "]")
+      .replacingOccurrences(of: "}", with: spaces + "}")
+  }
+
+  @Test("numbers far from the end of the input, which the parser reads as it scans, decode as JSONDecoder's do")
+  func inlineNumbers() throws {
+    try expectSame(
+      [Double].self, Self.padded("[1.5, -2e-3, -65.613616999999977, 1E+2, 0.1e1, 4.9e-324, 1.7976931348623157e308]"))
+    try expectSame([Float].self, Self.padded("[1.5, -2e-3, 3.4028235e38, 1.17549435e-38, 16777217.0]"))
+    try expectSame([Int].self, Self.padded("[1e2, 100.0, 1E+2, -25.0e0, 12345678.9e1]"))
+    try expectSame(Money.self, Self.padded(#"{"amount": 12.345}"#))
+    try expectSame([String: [Double]].self, Self.padded(#"{"a": [1.25, 2.5e-7], "b": []}"#))
+    // Not representable: the same errors as from the text, at the value's own path.
+    let cases: [(String, (Data, Bool) throws -> Void, [String])] = [
+      (#"{"x": 3.7, "y": 1}"#, Self.decoding(Point.self), ["x"]),
+      (#"[1, 2.5e1, 1e-50]"#, Self.decoding([Float].self), ["[2]"]),
+      (#"[1.5e200]"#, Self.decoding([Float].self), ["[0]"]),
+      (#"[25.6e1]"#, Self.decoding([UInt8].self), ["[0]"]),
+    ]
+    for (text, decode, path) in cases {
+      let data = Data(Self.padded(text).utf8)
+      #expect(
+        errorShape { try decode(data, true) } == ErrorShape(kind: "dataCorrupted", subject: "", path: path), "\(text)")
+    }
+  }
+
   // MARK: - Strategies
 
   private struct SnakeModel: Codable, Equatable {

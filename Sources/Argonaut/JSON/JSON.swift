@@ -68,18 +68,18 @@ extension JSON {
   package static func document(
     parsing bytes: [UInt8], options: JSONParsingOptions
   ) throws(JSONParseError) -> JSONDocument {
-    let tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+    let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
       try JSONScanner.tape(for: buffer, maximumDepth: options.maximumDepth)
     }
-    return JSONDocument(bytes: bytes, tape: tape)
+    return JSONDocument(bytes: bytes, tape: parsed.tape, significands: parsed.significands)
   }
 
   /// Parses UTF-8 `bytes` that the new document may keep as its storage.
   static func parse(_ bytes: [UInt8], options: JSONParsingOptions) throws(JSONParseError) -> JSON {
-    let tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+    let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
       try JSONScanner.tape(for: buffer, maximumDepth: options.maximumDepth)
     }
-    return JSON(JSONDocument(bytes: bytes, tape: tape), at: 0)
+    return JSON(JSONDocument(bytes: bytes, tape: parsed.tape, significands: parsed.significands), at: 0)
   }
 
   /// Parses a JSON document from text.

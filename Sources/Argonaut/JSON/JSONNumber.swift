@@ -55,6 +55,13 @@ public struct JSONNumber: Sendable {
   /// more than reading it, and are needed only for the rare long number.
   @usableFromInline
   init(numberEntry entry: UInt64, in document: borrowing JSONDocument) {
+    if Tape.isInlineNumber(entry) {
+      // The parser read the value: nothing to read from the text.
+      self.init(
+        storage: .decimal(
+          significand: document.significands[Tape.significandIndex(entry)], layout: Tape.inlineLayout(entry)))
+      return
+    }
     let bytes = document.text
     if let (start, end) = Tape.shortNumberBounds(entry, in: bytes) {
       if let decimal = readShortDecimal(start, end) {
@@ -129,7 +136,7 @@ public struct JSONNumber: Sendable {
       self.init(storage: storage)
     } else {
       let bytes = Array(text.utf8)
-      let entry = Tape.text(.number, flag: false, offset: 0, length: bytes.count)
+      let entry = Tape.textNumber(isNotInteger: false, offset: 0, length: bytes.count)
       self.init(storage: .text(JSONDocument(bytes: bytes), entry: entry))
     }
   }

@@ -166,9 +166,9 @@ extension Tape {
     return (start, start + length)
   }
 
-  /// The sign and magnitude of the number entry `entry` of the document `bytes`, when
-  /// it is an integer below 2^64 (see `exactIntegerMagnitude`).
-  package static func integerMagnitude(
+  /// The sign and magnitude of the number entry `entry` (of the text form) of the
+  /// document `bytes`, when it is an integer below 2^64 (see `exactIntegerMagnitude`).
+  static func integerMagnitude(
     _ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>
   ) -> (isNegative: Bool, magnitude: UInt64)? {
     guard let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end) else {
@@ -178,11 +178,22 @@ extension Tape {
       isNegative: decimal.isNegative, significand: decimal.significand, exponent: decimal.exponent)
   }
 
-  /// The correctly rounded `Double` of the number entry `entry` of the document `bytes`:
-  /// for readers of the tape, such as the Foundation bridge's decoder, which would
-  /// otherwise convert `numberText(entry, in: bytes)` without bytes to spare.
+  /// The correctly rounded `Double` of the number entry `entry` (of either form) of
+  /// `document`: for readers of the tape, such as the Foundation bridge's decoder.
   @inline(__always)
-  package static func doubleValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
+  package static func doubleValue(_ entry: UInt64, in document: borrowing JSONDocument) -> Double {
+    if isInlineNumber(entry) {
+      let significand = document.significands[significandIndex(entry)]
+      let layout = inlineLayout(entry)
+      if let value = DecimalSpelling.decimal(significand, layout).doubleValue { return value }
+      return JSONNumber(storage: .decimal(significand: significand, layout: layout)).generalDoubleValue
+    }
+    return doubleValue(entry, in: document.text)
+  }
+
+  /// The correctly rounded `Double` of the number entry `entry` of the text form.
+  @inline(__always)
+  static func doubleValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Double {
     if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end),
       let value = decimal.doubleValue
     {
@@ -197,14 +208,55 @@ extension Tape {
     jsonNumberToDouble(numberText(entry, in: bytes))
   }
 
-  /// The correctly rounded `Float` of the number entry `entry` of the document `bytes`.
-  package static func floatValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Float {
+  /// The correctly rounded `Float` of the number entry `entry` (of either form) of `document`.
+  package static func floatValue(_ entry: UInt64, in document: borrowing JSONDocument) -> Float {
+    if isInlineNumber(entry) {
+      let significand = document.significands[significandIndex(entry)]
+      let layout = inlineLayout(entry)
+      if let value = DecimalSpelling.decimal(significand, layout).floatValue { return value }
+      return JSONNumber(storage: .decimal(significand: significand, layout: layout)).generalFloatValue
+    }
+    return floatValue(entry, in: document.text)
+  }
+
+  /// The correctly rounded `Float` of the number entry `entry` of the text form.
+  static func floatValue(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Float {
     if let (start, end) = shortNumberBounds(entry, in: bytes), let decimal = readShortDecimal(start, end),
       let value = decimal.floatValue
     {
       return value
     }
     return jsonNumberToFloat(numberText(entry, in: bytes))
+  }
+
+  /// The number entry `entry` (of either form) of `document` as `Integer`, exactly, or
+  /// `nil` when it is not an integer or does not fit.
+  package static func integer<Integer: FixedWidthInteger>(
+    _ entry: UInt64, in document: JSONDocument, as type: Integer.Type
+  ) -> Integer? {
+    JSONNumber(entry: entry, in: document).integer(as: type)
+  }
+
+  /// Calls `body` with the text of the number entry `entry` (of either form) of
+  /// `document`: the document's own bytes, or for the inline form, the text written
+  /// again from its value and spelling.
+  package static func withNumberText<R>(
+    _ entry: UInt64, in document: borrowing JSONDocument, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    if isInlineNumber(entry) {
+      return JSONNumber(numberEntry: entry, in: document).withText(body)
+    }
+    return body(numberText(entry, in: document.text))
+  }
+
+  /// Writes the text of the inline number entry `entry` of `document` at `output`,
+  /// which has room for `DecimalSpelling.maximumTextLength` bytes or for the
+  /// number's original text, and returns its length.
+  @inline(__always)
+  static func writeInlineNumber(
+    _ entry: UInt64, in significands: UnsafeBufferPointer<UInt64>, to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    DecimalSpelling.write(significands[significandIndex(entry)], inlineLayout(entry), to: output)
   }
 }
 

@@ -47,37 +47,81 @@ extension JSONScanner {
       }
       // The flag as `scanFraction` sets it.
       var isNotInteger = false
+      var fractionDigits = 0
+      var fraction0: UInt64 = 0
+      var fraction1: UInt64 = 0
+      var fraction2: UInt64 = 0
       if p.pointee == UInt8(ascii: ".") {
-        var fractionDigits = JSONScanner.leadingDigitCount(loadEightBytes(p + 1), loadEightBytes(p + 9))
+        fraction0 = loadEightBytes(p + 1)
+        fraction1 = loadEightBytes(p + 9)
+        fractionDigits = JSONScanner.leadingDigitCount(fraction0, fraction1)
         if fractionDigits == 16 {
-          fractionDigits = 16 &+ nonDigitMask(loadEightBytes(p + 17)).trailingZeroBitCount &>> 3
+          fraction2 = loadEightBytes(p + 17)
+          fractionDigits = 16 &+ nonDigitMask(fraction2).trailingZeroBitCount &>> 3
         }
         guard (1...23).contains(fractionDigits) else { break fast }
         p += 1 &+ fractionDigits
         isNotInteger = p[-1] != UInt8(ascii: "0")
       }
+      // The exponent as written, with its sign, and how it is spelled.
+      var writtenExponent = 0
+      var exponentSpelling: UInt64 = 0
+      var exponentDigits = 0
       if p.pointee | 0x20 == UInt8(ascii: "e") {
         let endsInNonzeroDigit = p[-1] != UInt8(ascii: "0")
+        let isUppercase = p.pointee == UInt8(ascii: "E")
         let sign = p[1]
         let isNegativeExponent = sign == UInt8(ascii: "-")
-        let exponentStart = p + (isNegativeExponent || sign == UInt8(ascii: "+") ? 2 : 1)
+        let isPositiveExponent = sign == UInt8(ascii: "+")
+        let exponentStart = p + (isNegativeExponent || isPositiveExponent ? 2 : 1)
         let exponentChunk = loadEightBytes(exponentStart)
-        let exponentDigits = nonDigitMask(exponentChunk).trailingZeroBitCount &>> 3
+        exponentDigits = nonDigitMask(exponentChunk).trailingZeroBitCount &>> 3
         guard (1...7).contains(exponentDigits) else { break fast }
         p = exponentStart + exponentDigits
+        let exponent = Int(truncatingIfNeeded: leadingDigitsValue(exponentChunk, exponentDigits))
         if isNegativeExponent {
+          // As `scanFraction` sets it: `15e-010` is left to the exact check.
           isNotInteger =
             endsInNonzeroDigit && (exponentStart.pointee != UInt8(ascii: "0") || p[-1] != UInt8(ascii: "0"))
+          writtenExponent = 0 &- exponent
         } else {
-          let exponent =
-            exponentDigits <= 3
-            ? Int(truncatingIfNeeded: leadingDigitsValue(exponentChunk, exponentDigits))
-            : exponentStart.pointee != UInt8(ascii: "0") ? 1000 : 0
+          // As `scanFraction` sets it: `1e0020` is left to the exact check.
           let magnitudeDigits = isZero ? 0 : integerDigits
-          isNotInteger = magnitudeDigits > 0 && magnitudeDigits &- 1 &+ exponent >= 20
+          let shownExponent = exponentDigits <= 3 ? exponent : exponentStart.pointee != UInt8(ascii: "0") ? 1000 : 0
+          isNotInteger = magnitudeDigits > 0 && magnitudeDigits &- 1 &+ shownExponent >= 20
+          writtenExponent = exponent
         }
+        exponentSpelling = DecimalSpelling.exponent(
+          isUppercase: isUppercase, sign: isNegativeExponent ? 2 : isPositiveExponent ? 1 : 0, digits: exponentDigits)
       }
-      tape.append(Tape.text(.number, flag: isNotInteger, offset: first - start, length: p - first))
+      // The inline form: up to 19 digits, an exponent of up to four digits, and a
+      // decimal exponent that the entry can hold.
+      let decimalExponent = writtenExponent &- fractionDigits
+      guard
+        integerDigits &+ fractionDigits <= 19 && exponentDigits <= 4
+          && Tape.isInlineExponent(decimalExponent)
+      else {
+        tape.append(Tape.textNumber(isNotInteger: isNotInteger, offset: first - start, length: p - first))
+        return p
+      }
+      let integerValue =
+        integerDigits < 8
+        ? leadingDigitsValue(chunk, integerDigits)
+        : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8) &+ leadingDigitsValue(chunk2, integerDigits &- 8)
+      let fractionValue =
+        fractionDigits < 8
+        ? leadingDigitsValue(fraction0, fractionDigits)
+        : fractionDigits < 16
+          ? eightDigitsValue(fraction0) &* powerOfTen(fractionDigits &- 8)
+            &+ leadingDigitsValue(fraction1, fractionDigits &- 8)
+          : (eightDigitsValue(fraction0) &* 100_000_000 &+ eightDigitsValue(fraction1))
+            &* powerOfTen(fractionDigits &- 16) &+ leadingDigitsValue(fraction2, fractionDigits &- 16)
+      let layout =
+        UInt64(UInt16(truncatingIfNeeded: decimalExponent)) | (negative ? DecimalSpelling.negativeBit : 0)
+        | UInt64(truncatingIfNeeded: fractionDigits) &<< 17 | UInt64(truncatingIfNeeded: integerDigits) &<< 22
+        | exponentSpelling | (isNotInteger ? DecimalSpelling.notIntegerBit : 0)
+      tape.append(Tape.inlineNumber(index: significands.count, layout: layout))
+      significands.append(integerValue &* powerOfTen(fractionDigits) &+ fractionValue)
       return p
     }
     return try scanNumberInFull(first)
@@ -122,7 +166,7 @@ extension JSONScanner {
         let signed = Int64(bitPattern: value)
         tape.append(Tape.smallInt(negative ? 0 &- signed : signed))
       } else {
-        tape.append(Tape.text(.number, flag: false, offset: first - start, length: p - first))
+        tape.append(Tape.textNumber(isNotInteger: false, offset: first - start, length: p - first))
       }
       return p
     }
@@ -179,7 +223,7 @@ extension JSONScanner {
         isNotInteger = magnitudeDigits > 0 && magnitudeDigits &- 1 &+ exponent >= 20
       }
     }
-    tape.append(Tape.text(.number, flag: isNotInteger, offset: first - start, length: p - first))
+    tape.append(Tape.textNumber(isNotInteger: isNotInteger, offset: first - start, length: p - first))
     return p
   }
 

@@ -11,6 +11,8 @@ struct JSONScanner: ~Copyable {
   let end: UnsafePointer<UInt8>
   let maximumDepth: Int
   var tape: GrowableBuffer<UInt64>
+  /// The significands of the numbers stored in the inline form (see `Tape`).
+  var significands: GrowableBuffer<UInt64>
   var frames: GrowableBuffer<Frame>
   /// The key entries (see `ObjectKeys.keyEntry`) of the members of the open
   /// objects, innermost last, for the duplicate-key check when an object closes.
@@ -41,7 +43,9 @@ struct JSONScanner: ~Copyable {
   ///   `maximumDepth`, or a document larger than 4 GiB.
   static func tape(
     for input: UnsafeBufferPointer<UInt8>, maximumDepth: Int
-  ) throws(JSONParseError) -> UnsafeMutableBufferPointer<UInt64> {
+  ) throws(JSONParseError) -> (
+    tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt64>
+  ) {
     guard input.count <= Tape.maxOffset else {
       throw JSONParseError(
         kind: .documentTooLarge, offset: 0, line: 1, column: 1,
@@ -55,6 +59,7 @@ struct JSONScanner: ~Copyable {
         input: UnsafeBufferPointer(start: base, count: input.count), start: base, end: base + input.count,
         maximumDepth: maximumDepth,
         tape: GrowableBuffer(capacity: Swift.max(16, input.count / 12)),
+        significands: GrowableBuffer(capacity: 16),
         frames: GrowableBuffer(capacity: 32),
         keys: GrowableBuffer(capacity: 64))
       try scanner.scanDocument()
@@ -62,9 +67,10 @@ struct JSONScanner: ~Copyable {
     }
   }
 
-  /// The finished tape, handed over to the caller.
-  consuming func take() -> UnsafeMutableBufferPointer<UInt64> {
-    tape.take()
+  /// The finished tape and significands, handed over to the caller.
+  consuming func take() -> (tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt64>)
+  {
+    (tape.take(), significands.take())
   }
 
   // MARK: - Errors

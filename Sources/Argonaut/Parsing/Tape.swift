@@ -8,8 +8,11 @@
 //     bits 63...61   tag
 //     small integer  bits 60...0   the value, two's complement (|v| < 2^60)
 //     number         bit 60        the value is no integer below 2^64 (set when the spelling shows it)
-//                    bits 59...28  byte offset of the text
-//                    bits 27...0   byte length (saturated at `maxLength`)
+//                    bit 27        0: the text form, 1: the inline form
+//       text form    bits 59...28  byte offset of the text
+//                    bits 26...0   byte length (saturated at `maxNumberLength`)
+//       inline form  bits 59...28  index of the significand in the document's `significands`
+//                    bits 26...0   the spelling (see `inlineLayout`)
 //     string         bit 60        the text contains escapes
 //                    bits 59...28  byte offset of the text after the opening quote
 //                    bits 27...0   byte length (saturated at `maxLength`)
@@ -18,6 +21,13 @@
 //
 // Offsets are 32 bits wide, which caps a document at 4 GiB. Everything stored in
 // a container is position-independent, so a subtree can be moved as a block.
+//
+// The parser reads the value of a short number (up to 19 significant digits, and a
+// small exponent) as it validates it, which is nearly every number with a fraction
+// or an exponent, and stores it in the inline form: the significand in a side table
+// and the spelling in the entry, from which the text can be written again byte for
+// byte. Reading such a number reads no text. Longer numbers, and numbers that the
+// parser meets near the end of its input, keep the text form.
 
 @usableFromInline
 package enum TapeTag: UInt64 {
@@ -87,9 +97,60 @@ package enum Tape {
   @inlinable @inline(__always)
   package static func offset(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry &>> 28) & 0xFFFF_FFFF) }
 
-  /// The stored length; equal to `maxLength` when the real length must be measured.
+  /// The stored length of a string entry; equal to `maxLength` when the real length
+  /// must be measured.
   @inlinable @inline(__always)
   package static func storedLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0x0FFF_FFFF) }
+
+  // MARK: Numbers
+
+  /// Set in number entries of the inline form.
+  @usableFromInline static let inlineNumberBit: UInt64 = 1 << 27
+  /// The saturated length of a number entry of the text form.
+  @usableFromInline static let maxNumberLength: Int = (1 << 27) - 1
+
+  /// A number entry of the text form. `length` is saturated here.
+  @inlinable @inline(__always)
+  static func textNumber(isNotInteger: Bool, offset: Int, length: Int) -> UInt64 {
+    (TapeTag.number.rawValue &<< tagShift) | (isNotInteger ? flagBit : 0)
+      | (UInt64(truncatingIfNeeded: offset) &<< 28) | UInt64(truncatingIfNeeded: Swift.min(length, maxNumberLength))
+  }
+
+  /// Whether the number entry `entry` has the inline form.
+  @inlinable @inline(__always)
+  package static func isInlineNumber(_ entry: UInt64) -> Bool { entry & inlineNumberBit != 0 }
+
+  /// The stored length of a number entry of the text form; equal to `maxNumberLength`
+  /// when the real length must be measured.
+  @inlinable @inline(__always)
+  static func storedNumberLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0x07FF_FFFF) }
+
+  /// The index of an inline number's significand in its document's `significands`.
+  @inlinable @inline(__always)
+  package static func significandIndex(_ entry: UInt64) -> Int { offset(entry) }
+
+  /// Whether the inline form holds the decimal exponent `exponent`: -256...255.
+  @inline(__always)
+  static func isInlineExponent(_ exponent: Int) -> Bool { UInt(bitPattern: exponent &+ 256) < 512 }
+
+  /// A number entry of the inline form, whose significand is at `index` of the
+  /// significands, with the spelling `layout` (a `DecimalSpelling` layout word whose
+  /// exponent is within `inlineExponents`).
+  @inline(__always)
+  static func inlineNumber(index: Int, layout: UInt64) -> UInt64 {
+    // The spelling: the layout's bits 33...16 above a 9-bit exponent.
+    let spelling = (layout &>> 16 & 0x3_FFFF) &<< 9 | layout & 0x1FF
+    return (TapeTag.number.rawValue &<< tagShift) | (layout & DecimalSpelling.notIntegerBit != 0 ? flagBit : 0)
+      | (UInt64(truncatingIfNeeded: index) &<< 28) | inlineNumberBit | spelling
+  }
+
+  /// The `DecimalSpelling` layout word of an inline number entry.
+  @inlinable @inline(__always)
+  package static func inlineLayout(_ entry: UInt64) -> UInt64 {
+    // The exponent's nine bits, sign-extended to the layout's sixteen.
+    let exponent = UInt64(truncatingIfNeeded: Int64(bitPattern: entry &<< 55) &>> 55) & 0xFFFF
+    return (entry &>> 9 & 0x3_FFFF) &<< 16 | exponent | (entry & flagBit) &>> 26
+  }
 
   // MARK: Containers
 
@@ -128,17 +189,21 @@ package final class JSONDocument: @unchecked Sendable {
   /// from `NSArray`), and `bytes` is a constant that keeps its storage alive and
   /// unchanged, so the pointer stays valid for the life of the document.
   @usableFromInline package let text: UnsafeBufferPointer<UInt8>
+  /// The significands of the numbers of the inline form, in document order. Owned.
+  @usableFromInline package let significands: UnsafeBufferPointer<UInt64>
   /// `InlineString.isAvailable`, read once per document rather than once per string.
   @usableFromInline let makesInlineStrings = InlineString.isAvailable
   /// The key indexes of wide objects, by header position, built by their first
   /// lookup (see `ObjectKeyIndex`). Only under `DocumentLocks.withLock(for: self)`.
   var keyIndexes: [Int: ObjectKeyIndex] = [:]
 
-  /// A document that takes ownership of `tape`, which `SystemMemory` allocated.
+  /// A document that takes ownership of `tape` and `significands`, which
+  /// `SystemMemory` allocated.
   @usableFromInline
-  init(bytes: [UInt8], tape: UnsafeMutableBufferPointer<UInt64>) {
+  init(bytes: [UInt8], tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt64>) {
     self.bytes = bytes
     self.tape = UnsafeBufferPointer(tape)
+    self.significands = UnsafeBufferPointer(significands)
     self.text = bytes.withUnsafeBufferPointer { $0 }
   }
 
@@ -147,11 +212,13 @@ package final class JSONDocument: @unchecked Sendable {
   init(bytes: [UInt8]) {
     self.bytes = bytes
     self.tape = UnsafeBufferPointer(start: nil, count: 0)
+    self.significands = UnsafeBufferPointer(start: nil, count: 0)
     self.text = bytes.withUnsafeBufferPointer { $0 }
   }
 
   deinit {
     SystemMemory.deallocate(UnsafeMutablePointer(mutating: tape.baseAddress))
+    SystemMemory.deallocate(UnsafeMutablePointer(mutating: significands.baseAddress))
   }
 
   /// Calls `body` with the tape and the text.
@@ -174,19 +241,21 @@ extension Tape {
     return i - offset(entry)
   }
 
-  /// The text of a number entry.
+  /// The text of a number entry of the text form.
   @inline(__always)
   static func numberText(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    let stored = storedLength(entry)
-    let length = stored == maxLength ? numberLength(entry, in: bytes) : stored
+    assert(!isInlineNumber(entry), "an inline number has no text in the document")
+    let stored = storedNumberLength(entry)
+    let length = stored == maxNumberLength ? numberLength(entry, in: bytes) : stored
     return UnsafeBufferPointer(start: bytes.baseAddress.unsafelyUnwrapped + offset(entry), count: length)
   }
 
-  /// The real byte length of a number entry, measuring saturated lengths.
+  /// The real byte length of a number entry of the text form, measuring saturated lengths.
   @usableFromInline
   package static func numberLength(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    let stored = storedLength(entry)
-    guard stored == maxLength else { return stored }
+    assert(!isInlineNumber(entry), "an inline number has no text in the document")
+    let stored = storedNumberLength(entry)
+    guard stored == maxNumberLength else { return stored }
     var i = offset(entry)
     while i < bytes.count, JSONScanner.isNumberByte(bytes[i]) { i += 1 }
     return i - offset(entry)

@@ -2,8 +2,9 @@
 /// order, written straight into memory sized once.
 ///
 /// Compact output of a parsed subtree is never longer than its source text: strings
-/// and numbers are copied as written, small integers were written in their only
-/// JSON spelling, and only whitespace is left out. So a buffer of the document's
+/// and numbers are written as they were (inline numbers from their exact spelling),
+/// small integers were written in their only JSON spelling, and only whitespace is
+/// left out. So a buffer of the document's
 /// byte count always suffices, and no write needs a capacity check.
 enum CompactTapeWriter {
   /// An open container: the tape index where it ends, and its kind.
@@ -18,7 +19,8 @@ enum CompactTapeWriter {
       // Room for the subtree, and for a document that is only a BOM and a scalar.
       let capacity = bytes.count + 8
       return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-        count = write(root, tape: tape, bytes: bytes, into: buffer.baseAddress!)
+        count = write(
+          root, tape: tape, bytes: bytes, significands: document.significands, into: buffer.baseAddress!)
         precondition(count <= capacity, "compact output outgrew its source")
       }
     }
@@ -27,7 +29,7 @@ enum CompactTapeWriter {
   /// Writes the container at `root` into `out` and returns the number of bytes written.
   static func write(
     _ root: Int, tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>,
-    into out: UnsafeMutablePointer<UInt8>
+    significands: UnsafeBufferPointer<UInt64>, into out: UnsafeMutablePointer<UInt8>
   ) -> Int {
     let text = bytes.baseAddress!
     var frames = GrowableBuffer<Frame>(capacity: 16)
@@ -64,7 +66,12 @@ enum CompactTapeWriter {
       case .smallInt:
         o &+= IntegerText.write(Tape.smallIntValue(entry), into: out + o)
       case .number:
-        copy(Tape.offset(entry), Tape.numberLength(entry, in: bytes))
+        // An inline number is written again from its value: exactly its original text.
+        if Tape.isInlineNumber(entry) {
+          o &+= Tape.writeInlineNumber(entry, in: significands, to: out + o)
+        } else {
+          copy(Tape.offset(entry), Tape.numberLength(entry, in: bytes))
+        }
       case .true:
         for byte in "true".utf8 { put(byte) }
       case .false:

@@ -159,9 +159,13 @@ struct JSONWriter {
         case .smallInt:
           writeInteger(Tape.smallIntValue(entry))
         case .number:
-          output.append(
-            contentsOf: UnsafeBufferPointer(
-              start: bytes.baseAddress! + Tape.offset(entry), count: Tape.numberLength(entry, in: bytes)))
+          if Tape.isInlineNumber(entry) {
+            Tape.withNumberText(entry, in: document) { output.append(contentsOf: $0) }
+          } else {
+            output.append(
+              contentsOf: UnsafeBufferPointer(
+                start: bytes.baseAddress! + Tape.offset(entry), count: Tape.numberLength(entry, in: bytes)))
+          }
         case .true: writeASCII("true")
         case .false: writeASCII("false")
         case .null: writeASCII("null")

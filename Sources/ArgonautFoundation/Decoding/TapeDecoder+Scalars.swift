@@ -22,11 +22,9 @@ extension TapeDecoder {
     }
   }
 
-  /// The number's text.
-  @inline(__always)
-  func numberText(_ entry: UInt64) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(
-      start: bytes.baseAddress.unsafelyUnwrapped + Tape.offset(entry), count: Tape.numberLength(entry, in: bytes))
+  /// The number's text, as a `String`.
+  func numberString(_ entry: UInt64) -> String {
+    Tape.withNumberText(entry, in: document) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// An integer, exactly: `3.7`, or `300` as `UInt8`, is `dataCorrupted`.
@@ -39,12 +37,7 @@ extension TapeDecoder {
     case .smallInt:
       if let value = T(exactly: Tape.smallIntValue(entry)) { return value }
     case .number:
-      let text = numberText(entry)
-      if T.isSigned {
-        if let wide = jsonNumberToInt64(text), let value = T(exactly: wide) { return value }
-      } else if let wide = jsonNumberToUInt64(text), let value = T(exactly: wide) {
-        return value
-      }
+      if let value = Tape.integer(entry, in: document, as: T.self) { return value }
     default:
       throw mismatch(type, at: valueIndex, in: container, key: key())
     }
@@ -56,7 +49,7 @@ extension TapeDecoder {
   ) -> DecodingError {
     let text =
       Tape.tag(entry) == .smallInt
-      ? String(Tape.smallIntValue(entry)) : String(decoding: numberText(entry), as: UTF8.self)
+      ? String(Tape.smallIntValue(entry)) : numberString(entry)
     return dataCorrupted("Number \(text) is not representable in \(type).", in: container, key: key)
   }
 
@@ -70,8 +63,8 @@ extension TapeDecoder {
       return Double(Tape.smallIntValue(entry))
     case .number:
       // Converted in place, without reading the text again unless the value is 0.
-      let value = Tape.doubleValue(entry, in: bytes)
-      guard value.isFinite, value != 0 || TapeDecoder.isZero(numberText(entry)) else {
+      let value = Tape.doubleValue(entry, in: document)
+      guard value.isFinite, value != 0 || Tape.withNumberText(entry, in: document, TapeDecoder.isZero) else {
         throw notRepresentable(entry, as: Double.self, in: container, key: key())
       }
       return value
@@ -92,8 +85,8 @@ extension TapeDecoder {
       return Float(Tape.smallIntValue(entry))
     case .number:
       // Converted in place, without reading the text again unless the value is 0.
-      let value = Tape.floatValue(entry, in: bytes)
-      guard value.isFinite, value != 0 || TapeDecoder.isZero(numberText(entry)) else {
+      let value = Tape.floatValue(entry, in: document)
+      guard value.isFinite, value != 0 || Tape.withNumberText(entry, in: document, TapeDecoder.isZero) else {
         throw notRepresentable(entry, as: Float.self, in: container, key: key())
       }
       return value
@@ -137,7 +130,7 @@ extension TapeDecoder {
     case .smallInt:
       return Decimal(Tape.smallIntValue(entry))
     case .number:
-      let text = String(decoding: numberText(entry), as: UTF8.self)
+      let text = numberString(entry)
       guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
         throw notRepresentable(entry, as: Decimal.self, in: container, key: key)
       }

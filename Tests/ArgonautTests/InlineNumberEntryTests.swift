@@ -1,0 +1,152 @@
+import Testing
+
+@testable import Argonaut
+
+/// The inline form of number entries: the parser reads a short number's value as it
+/// validates it, keeps the significand beside the tape and the spelling in the entry,
+/// and every reader gives back the same value and the same text as from the number's
+/// text.
+@Suite("Inline number entries")
+struct InlineNumberEntryTests {
+  /// Random numbers of the shapes that the inline path takes and of those just beyond it.
+  func randomNumbers(count: Int, seed: UInt64) -> [String] {
+    var random = SplitMix64(seed: seed)
+    func digits(_ count: Int) -> String {
+      (0..<count).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+    }
+    return (0..<count).map { _ in
+      let sign = Bool.random(using: &random) ? "-" : ""
+      let integerCount = Int.random(in: 1...16, using: &random)
+      let integer =
+        integerCount == 1 ? digits(1) : String(Int.random(in: 1...9, using: &random)) + digits(integerCount - 1)
+      let fractionCount = Int.random(in: -1...21, using: &random)
+      let fraction = fractionCount < 1 ? "" : "." + digits(fractionCount)
+      let marker = ["", "", "", "e", "E", "e+", "e-", "E-", "E+"].randomElement(using: &random)!
+      // Exponents of one to five digits, leading zeros included.
+      let exponent = marker.isEmpty ? "" : marker + digits(Int.random(in: 1...5, using: &random))
+      let text = sign + integer + fraction + exponent
+      // A number without a point or an exponent would be an integer; keep it a decimal.
+      return fraction.isEmpty && exponent.isEmpty ? text + ".5" : text
+    }
+  }
+
+  /// `numbers` as a JSON array with room after each, so that the inline path reads them.
+  func paddedArray(_ numbers: [String]) -> String {
+    "[" + numbers.map { $0 + String(repeating: " ", count: 64) }.joined(separator: ",") + "]"
+  }
+
+  /// The number parsed alone, at the very end of its input: the text form.
+  func atTheEnd(_ text: String) throws -> JSONNumber {
+    let json = try JSON(parsing: text)
+    guard case .number(let number) = json else { throw NotANumber() }
+    return number
+  }
+  struct NotANumber: Error {}
+
+  /// Whether the parser should store `text` in the inline form: an integer part of up
+  /// to 15 digits, 19 digits in all, an exponent of up to four digits, and a decimal
+  /// exponent within -256...255.
+  func takesTheInlineForm(_ text: String) -> Bool {
+    let body = text.hasPrefix("-") ? Substring(text.dropFirst()) : Substring(text)
+    let parts = body.split(separator: "e", maxSplits: 1).flatMap { $0.split(separator: "E", maxSplits: 1) }
+    let significand = parts[0].split(separator: ".", omittingEmptySubsequences: false)
+    let integerDigits = significand[0].count
+    let fractionDigits = significand.count > 1 ? significand[1].count : 0
+    var exponent = 0
+    var exponentDigits = 0
+    if parts.count > 1 {
+      let written = parts[1].drop { $0 == "+" || $0 == "-" }
+      exponentDigits = written.count
+      exponent = (Int(written) ?? 0) * (parts[1].hasPrefix("-") ? -1 : 1)
+    }
+    return integerDigits <= 15 && integerDigits + fractionDigits <= 19 && exponentDigits <= 4
+      && (-256...255).contains(exponent - fractionDigits)
+  }
+
+  @Test("Short numbers take the inline form, and the document's significands hold exactly their values")
+  func inlineFormIsTaken() throws {
+    let text = paddedArray(["-65.613616999999977", "0.5", "1.25e-5", "7E+2", "123456789012345.6789"])
+    let document = try JSON.document(parsing: Array(text.utf8), options: .default)
+    let entries = (1...5).map { document.tape[$0] }
+    #expect(entries.allSatisfy { Tape.tag($0) == .number && Tape.isInlineNumber($0) })
+    #expect(entries.map(Tape.significandIndex) == [0, 1, 2, 3, 4])
+    #expect(Array(document.significands) == [65_613_616_999_999_977, 5, 125, 7, 1_234_567_890_123_456_789])
+  }
+
+  @Test("The inline form's limits: 19 digits, four exponent digits, decimal exponents -256...255")
+  func limits() throws {
+    let cases: [(String, Bool)] = [
+      ("1234567890.123456789", true), ("1234567890.1234567891", false),
+      ("0.123456789012345678", true), ("0.1234567890123456789", false),
+      ("1e255", true), ("1e256", false), ("1e-256", true), ("1e-257", false),
+      ("1.5e-255", true), ("1.5e-256", false), ("12.5e254", true), ("1e0255", true), ("1e00001", false),
+      ("1.0", true), ("-0.0", true), ("0e0", true), ("-0E-0", true),
+    ]
+    for (number, isInline) in cases {
+      let document = try JSON.document(parsing: Array(paddedArray([number]).utf8), options: .default)
+      let entry = document.tape[1]
+      #expect(Tape.tag(entry) == .number && Tape.isInlineNumber(entry) == isInline, "\(number)")
+      #expect(JSONNumber(entry: entry, in: document).text == number)
+    }
+  }
+
+  @Test("Inline numbers give the same text, Double, Float, integers, equality and hash as their text")
+  func sameAsTheText() throws {
+    let numbers = randomNumbers(count: 3_000, seed: 2_026)
+    let document = try JSON.document(parsing: Array(paddedArray(numbers).utf8), options: .default)
+    guard case .array(let array) = JSON(document, at: 0) else { throw NotANumber() }
+    #expect(array.count == numbers.count)
+    var inlineCount = 0
+    for (index, (element, text)) in zip(array, numbers).enumerated() {
+      guard case .number(let number) = element else {
+        Issue.record("\(text) is not a number")
+        continue
+      }
+      let isInline = Tape.isInlineNumber(document.tape[index + 1])
+      #expect(isInline == takesTheInlineForm(text), "\(text)")
+      if isInline { inlineCount += 1 }
+      let reference = try atTheEnd(text)
+      #expect(number.text == text)
+      #expect(number == reference, "\(text)")
+      #expect(number.hashValue == reference.hashValue, "\(text)")
+      let double = number.doubleValue
+      #expect(double == reference.doubleValue && (double == Double(text) || Double(text) == nil), "\(text)")
+      #expect(number.floatValue == reference.floatValue, "\(text)")
+      #expect(number.integer(as: Int64.self) == reference.integer(as: Int64.self), "\(text)")
+      #expect(number.integer(as: UInt8.self) == reference.integer(as: UInt8.self), "\(text)")
+    }
+    // Both forms are well represented.
+    #expect(inlineCount > numbers.count / 3 && inlineCount < numbers.count * 2 / 3)
+  }
+
+  @Test("Writing a document writes inline numbers byte for byte, compact, pretty and with sorted keys")
+  func writingKeepsTheText() throws {
+    let numbers = randomNumbers(count: 1_000, seed: 77)
+    let compactArray = "[" + numbers.joined(separator: ",") + "]"
+    let json = try JSON(parsing: paddedArray(numbers))
+    #expect(JSONSerializer.compact.string(from: json) == compactArray)
+    let pretty = JSONSerializer(isPretty: true, indentWidth: 0, sortsKeys: true).string(from: json)
+    #expect(pretty.filter { $0 != "\n" && $0 != " " } == compactArray)
+    // In an object, whose members the tape writer visits key by key.
+    let members = numbers.enumerated().map { "\"k\($0.offset)\": \($0.element)" + String(repeating: " ", count: 64) }
+    let object = try JSON(parsing: "{" + members.joined(separator: ",") + "}")
+    let written = JSONSerializer.compact.string(from: object)
+    let expected: [String] = numbers.enumerated().map { "\"k\($0.offset)\":\($0.element)" }
+    #expect(written == "{\(expected.joined(separator: ","))}")
+    // And the written text parses back to an equal document.
+    #expect(try JSON(parsing: written) == object)
+  }
+
+  @Test("Documents of inline numbers compare equal to the same numbers parsed near the end")
+  func documentEquality() throws {
+    let numbers = randomNumbers(count: 200, seed: 5)
+    let padded = try JSON(parsing: paddedArray(numbers))
+    // Each number alone in its array, at the end of the input, keeps the text form.
+    guard case .array(let all) = padded else { throw NotANumber() }
+    for (text, element) in zip(numbers, all) {
+      guard case .array(let one) = try JSON(parsing: "[\(text)]"), let first = one.first else { throw NotANumber() }
+      #expect(first == element, "\(text)")
+    }
+    #expect(padded == (try JSON(parsing: "[" + numbers.joined(separator: ",") + "]")))
+  }
+}
