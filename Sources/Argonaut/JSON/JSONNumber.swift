@@ -1,7 +1,8 @@
 /// A JSON number, kept exactly as written.
 ///
-/// A parsed number is not converted while parsing. Each accessor converts it on
-/// request, exactly: integers that fit `Int64` or `UInt64` come back unchanged across
+/// The parser reads a short number's decimal value (up to 19 significant digits) as it
+/// validates it, and keeps longer ones as text; neither is converted to a Swift type
+/// while parsing. Each accessor converts it on request, exactly: integers that fit `Int64` or `UInt64` come back unchanged across
 /// their whole range, `Double` and `Float` are correctly rounded, and `text` keeps the
 /// original digits for numbers beyond both.
 ///
@@ -48,20 +49,27 @@ public struct JSONNumber: Sendable {
     }
   }
 
-  /// The number of the number entry `entry` of `document`: read into the inline form
-  /// when it is short, as nearly all are.
+  /// The number of the number entry `entry` of `document`. The parser read the value
+  /// of an entry of the inline form, so nothing is read from the text; entries of the
+  /// text form are read by `init(textNumberEntry:in:)`.
+  @inlinable @inline(__always)
+  init(numberEntry entry: UInt64, in document: borrowing JSONDocument) {
+    if Tape.isInlineNumber(entry) {
+      self.init(
+        storage: .decimal(
+          significand: document.significands[Tape.significandIndex(entry)], layout: Tape.inlineLayout(entry)))
+    } else {
+      self.init(textNumberEntry: entry, in: document)
+    }
+  }
+
+  /// The number of the number entry `entry` of the text form: read into the inline
+  /// form when it is short, as nearly all are.
   ///
   /// `document` is borrowed: a retain and a release per number otherwise, which cost
   /// more than reading it, and are needed only for the rare long number.
   @usableFromInline
-  init(numberEntry entry: UInt64, in document: borrowing JSONDocument) {
-    if Tape.isInlineNumber(entry) {
-      // The parser read the value: nothing to read from the text.
-      self.init(
-        storage: .decimal(
-          significand: document.significands[Tape.significandIndex(entry)], layout: Tape.inlineLayout(entry)))
-      return
-    }
+  init(textNumberEntry entry: UInt64, in document: borrowing JSONDocument) {
     let bytes = document.text
     if let (start, end) = Tape.shortNumberBounds(entry, in: bytes) {
       if let decimal = readShortDecimal(start, end) {

@@ -37,6 +37,16 @@ func loadEightBytes(_ p: UnsafePointer<UInt8>) -> UInt64 {
   UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
 }
 
+/// The value of the first `count` (1...8) bytes of `chunk`, which are digits.
+@inline(__always)
+func leadingDigitsValue(upToEight chunk: UInt64, _ count: Int) -> UInt64 {
+  // The digits move to the high bytes behind '0's; the fill takes two shifts, so that a
+  // count of 8 shifts it all out rather than by 64 (which `&>>` would take as 0).
+  let digits = chunk &<< UInt64(truncatingIfNeeded: 8 &* (8 &- count))
+  let fill = ((0x3030_3030_3030_3030 as UInt64) &>> UInt64(truncatingIfNeeded: 8 &* count &- 1)) &>> 1
+  return eightDigitsValue(digits | fill)
+}
+
 /// The value of the first `count` (0...7) bytes of `chunk`, which are digits.
 @inline(__always)
 func leadingDigitsValue(_ chunk: UInt64, _ count: Int) -> UInt64 {

@@ -1,10 +1,14 @@
-// Number scanning for the validating parser: syntax, and the inline value of short
-// integers. Conversion to Swift types happens later, on request (see Numbers/).
+// Number scanning for the validating parser: syntax, and the decimal value of short
+// numbers. Conversion to Swift types happens later, on request (see Numbers/).
 
 extension JSONScanner {
-  /// Scans a number. Integers of up to 18 digits are stored as their value; every
-  /// other number keeps its text for an exact conversion later, flagged when its
-  /// spelling shows that it is no integer below 2^64 (`-65.61`, `1.25e-5`, `1e20`), so that
+  /// Scans a number. Integers of up to 18 digits are stored as their value. Far from
+  /// the end of the input, other numbers of up to 19 digits (with an exponent of up to
+  /// four digits and a decimal exponent within -256...255) are stored in the inline
+  /// form: their significand, computed from the same loads that validate them, and
+  /// their spelling (see `Tape`). Every other number keeps its text for an exact
+  /// conversion later. Either is flagged when its spelling shows that it is no
+  /// integer below 2^64 (`-65.61`, `1.25e-5`, `1e20`), so that
   /// `JSONNumber.integer(as:)` can say `nil` without reading it.
   ///
   /// Far from the end of the input, the common shapes are scanned inline: integer
@@ -48,6 +52,7 @@ extension JSONScanner {
       // The flag as `scanFraction` sets it.
       var isNotInteger = false
       var fractionDigits = 0
+      // The fraction's first 24 bytes, read for its length and then for its value.
       var fraction0: UInt64 = 0
       var fraction1: UInt64 = 0
       var fraction2: UInt64 = 0
@@ -105,23 +110,27 @@ extension JSONScanner {
         return p
       }
       let integerValue =
-        integerDigits < 8
-        ? leadingDigitsValue(chunk, integerDigits)
-        : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8) &+ leadingDigitsValue(chunk2, integerDigits &- 8)
-      let fractionValue =
-        fractionDigits < 8
-        ? leadingDigitsValue(fraction0, fractionDigits)
-        : fractionDigits < 16
-          ? eightDigitsValue(fraction0) &* powerOfTen(fractionDigits &- 8)
-            &+ leadingDigitsValue(fraction1, fractionDigits &- 8)
-          : (eightDigitsValue(fraction0) &* 100_000_000 &+ eightDigitsValue(fraction1))
-            &* powerOfTen(fractionDigits &- 16) &+ leadingDigitsValue(fraction2, fractionDigits &- 16)
-      let layout =
-        UInt64(UInt16(truncatingIfNeeded: decimalExponent)) | (negative ? DecimalSpelling.negativeBit : 0)
-        | UInt64(truncatingIfNeeded: fractionDigits) &<< 17 | UInt64(truncatingIfNeeded: integerDigits) &<< 22
-        | exponentSpelling | (isNotInteger ? DecimalSpelling.notIntegerBit : 0)
-      tape.append(Tape.inlineNumber(index: significands.count, layout: layout))
-      significands.append(integerValue &* powerOfTen(fractionDigits) &+ fractionValue)
+        integerDigits <= 8
+        ? leadingDigitsValue(upToEight: chunk, integerDigits)
+        : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8)
+          &+ leadingDigitsValue(upToEight: chunk2, integerDigits &- 8)
+      var significand = integerValue
+      if fractionDigits > 0 {
+        let fractionValue =
+          fractionDigits <= 8
+          ? leadingDigitsValue(upToEight: fraction0, fractionDigits)
+          : fractionDigits <= 16
+            ? eightDigitsValue(fraction0) &* powerOfTen(fractionDigits &- 8)
+              &+ leadingDigitsValue(upToEight: fraction1, fractionDigits &- 8)
+            : (eightDigitsValue(fraction0) &* 100_000_000 &+ eightDigitsValue(fraction1))
+              &* powerOfTen(fractionDigits &- 16) &+ leadingDigitsValue(upToEight: fraction2, fractionDigits &- 16)
+        significand = integerValue &* powerOfTen(fractionDigits) &+ fractionValue
+      }
+      tape.append(
+        Tape.inlineNumber(
+          index: significands.count, isNotInteger: isNotInteger, isNegative: negative, integerDigits: integerDigits,
+          fractionDigits: fractionDigits, exponentSpelling: exponentSpelling, exponent: decimalExponent))
+      significands.append(significand)
       return p
     }
     return try scanNumberInFull(first)

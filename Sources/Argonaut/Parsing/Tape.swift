@@ -134,14 +134,20 @@ package enum Tape {
   static func isInlineExponent(_ exponent: Int) -> Bool { UInt(bitPattern: exponent &+ 256) < 512 }
 
   /// A number entry of the inline form, whose significand is at `index` of the
-  /// significands, with the spelling `layout` (a `DecimalSpelling` layout word whose
-  /// exponent is within `inlineExponents`).
+  /// significands, for a number of the given spelling (see `DecimalSpelling`) whose
+  /// decimal exponent passes `isInlineExponent`.
+  ///
+  /// The spelling takes bits 26...0: the exponent's low nine bits, then the layout
+  /// word's bits 33...16 (sign, digit counts and exponent spelling) from bit 9.
   @inline(__always)
-  static func inlineNumber(index: Int, layout: UInt64) -> UInt64 {
-    // The spelling: the layout's bits 33...16 above a 9-bit exponent.
-    let spelling = (layout &>> 16 & 0x3_FFFF) &<< 9 | layout & 0x1FF
-    return (TapeTag.number.rawValue &<< tagShift) | (layout & DecimalSpelling.notIntegerBit != 0 ? flagBit : 0)
-      | (UInt64(truncatingIfNeeded: index) &<< 28) | inlineNumberBit | spelling
+  static func inlineNumber(
+    index: Int, isNotInteger: Bool, isNegative: Bool, integerDigits: Int, fractionDigits: Int,
+    exponentSpelling: UInt64, exponent: Int
+  ) -> UInt64 {
+    (TapeTag.number.rawValue &<< tagShift) | (isNotInteger ? flagBit : 0) | (UInt64(truncatingIfNeeded: index) &<< 28)
+      | inlineNumberBit | (isNegative ? 1 &<< 9 : 0) | UInt64(truncatingIfNeeded: fractionDigits) &<< 10
+      | UInt64(truncatingIfNeeded: integerDigits) &<< 15 | exponentSpelling &>> 7
+      | UInt64(truncatingIfNeeded: exponent) & 0x1FF
   }
 
   /// The `DecimalSpelling` layout word of an inline number entry.
