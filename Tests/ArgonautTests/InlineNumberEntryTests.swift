@@ -73,6 +73,21 @@ struct InlineNumberEntryTests {
     #expect(Array(document.significands) == [65_613_616_999_999_977, 5, 125, 7, 1_234_567_890_123_456_789])
   }
 
+  @Test("Digits are read from a word whatever bytes follow them, one to four and one to eight at a time")
+  func leadingDigits() {
+    var random = SplitMix64(seed: 11)
+    let followers: [UInt8] = Array(",]} \n.eE+-".utf8) + [0x00, 0x2F, 0x3A, 0xFF]
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 1...8, using: &random)
+      let digits = (0..<count).map { _ in UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random) }
+      let bytes = digits + (count..<8).map { _ in followers.randomElement(using: &random)! }
+      let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+      let value = UInt64(String(decoding: digits, as: UTF8.self))!
+      #expect(leadingDigitsValue(upToEight: word, count) == value, "\(bytes)")
+      if count <= 4 { #expect(leadingDigitsValue(upToFour: word, count) == value, "\(bytes)") }
+    }
+  }
+
   @Test("The inline form's limits: 19 digits, four exponent digits, decimal exponents -256...255")
   func limits() throws {
     let cases: [(String, Bool)] = [

@@ -37,6 +37,17 @@ func loadEightBytes(_ p: UnsafePointer<UInt8>) -> UInt64 {
   UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
 }
 
+/// The value of the first `count` (1...4) bytes of `chunk`, which are digits: the
+/// four-byte form of `leadingDigitsValue`, in half its instructions.
+@inline(__always)
+func leadingDigitsValue(upToFour chunk: UInt64, _ count: Int) -> UInt64 {
+  // The digits move to the high bytes of a 32-bit word, behind zeros.
+  let digits = (UInt32(truncatingIfNeeded: chunk) &- 0x3030_3030) &<< UInt32(truncatingIfNeeded: 8 &* (4 &- count))
+  // Pairs of digits, then the two pairs: at most 9999, which fits the 16 bits it lands in.
+  let pairs = (digits &* 10 &+ digits &>> 8) & 0x00FF_00FF
+  return UInt64((pairs &* (100 &<< 16 | 1)) &>> 16 & 0xFFFF)
+}
+
 /// The value of the first `count` (1...8) bytes of `chunk`, which are digits.
 @inline(__always)
 func leadingDigitsValue(upToEight chunk: UInt64, _ count: Int) -> UInt64 {

@@ -83,7 +83,9 @@ extension JSONScanner {
         exponentDigits = nonDigitMask(exponentChunk).trailingZeroBitCount &>> 3
         guard (1...7).contains(exponentDigits) else { break fast }
         p = exponentStart + exponentDigits
-        let exponent = Int(truncatingIfNeeded: leadingDigitsValue(exponentChunk, exponentDigits))
+        // Its value when it has up to four digits (only those are stored, or tested below).
+        let exponent = Int(
+          truncatingIfNeeded: leadingDigitsValue(upToFour: exponentChunk, Swift.min(exponentDigits, 4)))
         if isNegativeExponent {
           // As `scanFraction` sets it: `15e-010` is left to the exact check.
           isNotInteger =
@@ -110,10 +112,12 @@ extension JSONScanner {
         return p
       }
       let integerValue =
-        integerDigits <= 8
-        ? leadingDigitsValue(upToEight: chunk, integerDigits)
-        : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8)
-          &+ leadingDigitsValue(upToEight: chunk2, integerDigits &- 8)
+        integerDigits <= 4
+        ? leadingDigitsValue(upToFour: chunk, integerDigits)
+        : integerDigits <= 8
+          ? leadingDigitsValue(upToEight: chunk, integerDigits)
+          : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8)
+            &+ leadingDigitsValue(upToEight: chunk2, integerDigits &- 8)
       var significand = integerValue
       if fractionDigits > 0 {
         let fractionValue =
