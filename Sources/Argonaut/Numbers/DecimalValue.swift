@@ -88,8 +88,9 @@ struct DecimalValue: Hashable, Sendable {
 // with enough of its spelling to write the original text again byte for byte.
 //
 // A parsed number of up to 19 significant digits (nearly all of them) is read once,
-// when its `JSON` value is made, into two words that need no reference to the
-// document: the significand, and this layout word.
+// into two words that need no reference to the document: the significand, and this
+// layout word. The parser reads most of them as it validates them (the inline form
+// of number entries, see `Tape`); the rest are read when their `JSON` value is made.
 //
 //     bits 15...0    the decimal exponent, two's complement
 //     bit  16        the number is negative

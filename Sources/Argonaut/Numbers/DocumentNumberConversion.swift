@@ -179,7 +179,7 @@ extension Tape {
     _ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>
   ) -> (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)? {
     let offset = offset(entry)
-    let length = storedLength(entry)
+    let length = storedNumberLength(entry)
     // A saturated length is far beyond 64; the offset and length come from the parser,
     // so `offset + length <= bytes.count`, and the check keeps eight more.
     guard length <= 64 && bytes.count &- offset &- length >= 8 else { return nil }
