@@ -88,6 +88,19 @@ struct InlineNumberEntryTests {
     }
   }
 
+  @Test("Eight digits are written at once, zero-padded, for every value below 10^8 tried")
+  func eightDigitsText() {
+    var random = SplitMix64(seed: 12)
+    let edges: [UInt64] = [0, 1, 9, 10, 99, 100, 9_999, 10_000, 10_001, 43_698, 999_999, 10_000_000, 99_999_999]
+    let values = edges + (0..<20_000).map { _ in UInt64.random(in: 0..<100_000_000, using: &random) }
+    for value in values {
+      let word = DecimalSpelling.eightDigitsText(value)
+      let text = String(decoding: (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) }, as: UTF8.self)
+      let expected = String(repeating: "0", count: 8 - String(value).count) + String(value)
+      #expect(text == expected, "\(value)")
+    }
+  }
+
   @Test("The inline form's limits: 19 digits, four exponent digits, decimal exponents -256...255")
   func limits() throws {
     let cases: [(String, Bool)] = [

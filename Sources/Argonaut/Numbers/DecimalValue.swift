@@ -148,30 +148,47 @@ enum DecimalSpelling {
   }
 
   /// Writes the number's original text at `output`, which has room for
-  /// `maximumTextLength` bytes, and returns its length.
+  /// `maximumTextLength` bytes (or for exactly the number's text), and returns its length.
   static func write(_ significand: UInt64, _ layout: UInt64, to output: UnsafeMutablePointer<UInt8>) -> Int {
     let decimal = decimal(significand, layout)
-    var count = 0
-    if decimal.isNegative {
-      output[0] = UInt8(ascii: "-")
-      count = 1
-    }
-    // The digits, right to left, padded with zeros to their original count.
+    // The digits, padded with zeros to their original count: the significand as 24
+    // digits, eight at a time, of which the last `digits` are the number's; then room,
+    // so that any 24 of them can be moved three words at a time.
     let digits = decimal.integerDigits &+ decimal.fractionDigits
-    let hasPoint = decimal.fractionDigits > 0
-    var position = count &+ digits &+ (hasPoint ? 1 : 0)
-    let end = position
-    var remaining = significand
-    for index in 0..<digits {
-      if hasPoint && index == decimal.fractionDigits {
-        position &-= 1
-        output[position] = UInt8(ascii: ".")
+    var source: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+      eightDigitsText(significand / 10_000_000_000_000_000).littleEndian,
+      eightDigitsText(significand / 100_000_000 % 100_000_000).littleEndian,
+      eightDigitsText(significand % 100_000_000).littleEndian, 0, 0, 0
+    )
+    // The text before any exponent, assembled a word at a time: the sign, the integer
+    // digits, then the point and the fraction's digits over what followed them.
+    var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    let length = withUnsafeBytes(of: &source) { source in
+      withUnsafeMutableBytes(of: &text) { text in
+        let first = source.baseAddress! + (24 &- digits)
+        let sign = decimal.isNegative ? 1 : 0
+        text.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self)
+        for word in 0..<3 {
+          text.storeBytes(
+            of: first.loadUnaligned(fromByteOffset: 8 &* word, as: UInt64.self), toByteOffset: sign &+ 8 &* word,
+            as: UInt64.self)
+        }
+        guard decimal.fractionDigits > 0 else { return sign &+ digits }
+        let point = sign &+ decimal.integerDigits
+        let fraction = first + decimal.integerDigits
+        for word in 0..<3 {
+          text.storeBytes(
+            of: fraction.loadUnaligned(fromByteOffset: 8 &* word, as: UInt64.self),
+            toByteOffset: point &+ 1 &+ 8 &* word, as: UInt64.self)
+        }
+        text.storeBytes(of: UInt8(ascii: "."), toByteOffset: point, as: UInt8.self)
+        return sign &+ digits &+ 1
       }
-      position &-= 1
-      output[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-      remaining /= 10
     }
-    count = end
+    withUnsafeBytes(of: &text) { text in
+      output.update(from: text.baseAddress!.assumingMemoryBound(to: UInt8.self), count: length)
+    }
+    var count = length
     guard layout & hasExponentBit != 0 else { return count }
     output[count] = layout & uppercaseBit != 0 ? UInt8(ascii: "E") : UInt8(ascii: "e")
     count &+= 1
@@ -192,5 +209,24 @@ enum DecimalSpelling {
       written /= 10
     }
     return count &+ exponentDigits
+  }
+
+  /// The eight decimal digits of `value` (below 10^8, zero-padded), as the bytes of a
+  /// word, first digit lowest: two halves of four digits, each split into pairs and the
+  /// pairs into digits, all lanes at once.
+  @inline(__always)
+  static func eightDigitsText(_ value: UInt64) -> UInt64 {
+    // [value / 10^4, value % 10^4] in 32-bit lanes.
+    let high = value / 10_000
+    var lanes = high | (value &- high &* 10_000) &<< 32
+    // Each lane (below 10^4) into [lane / 100, lane % 100] in 16-bit lanes: 10486 / 2^20
+    // is 1/100 to within rounding for values below 43,699.
+    let hundreds = (lanes &* 10_486) &>> 20 & 0x0000_007F_0000_007F
+    lanes = hundreds | (lanes &- hundreds &* 100) &<< 16
+    // Each 16-bit lane (below 100) into [lane / 10, lane % 10] in bytes: 103 / 2^10 is
+    // 1/10 to within rounding for values below 179.
+    let tens = (lanes &* 103) &>> 10 & 0x000F_000F_000F_000F
+    lanes = tens | (lanes &- tens &* 10) &<< 8
+    return lanes | 0x3030_3030_3030_3030
   }
 }
