@@ -165,6 +165,19 @@ struct InlineNumberEntryTests {
     #expect(try JSON(parsing: written) == object)
   }
 
+  @Test("Values built from Swift keep their numbers as text, which writing copies")
+  func builtValuesKeepText() throws {
+    let numbers = randomNumbers(count: 300, seed: 9)
+    let parsed = try numbers.map { try atTheEnd($0) }
+    // Far from the end of the builder's text, yet stored as text.
+    let built = JSON.array(JSONArray(parsed.map { JSON.number($0) } + [JSON.string(String(repeating: " ", count: 80))]))
+    guard case .array(let array) = built else { throw NotANumber() }
+    let entries = (1...numbers.count).map { array.document.tape[$0] }
+    #expect(entries.allSatisfy { Tape.tag($0) == .number && !Tape.isInlineNumber($0) })
+    let written = JSONSerializer.compact.string(from: built)
+    #expect(written.hasPrefix("[" + numbers.joined(separator: ",") + ","))
+  }
+
   @Test("Documents of inline numbers compare equal to the same numbers parsed near the end")
   func documentEquality() throws {
     let numbers = randomNumbers(count: 200, seed: 5)

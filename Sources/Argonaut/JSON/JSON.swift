@@ -74,10 +74,13 @@ extension JSON {
     return JSONDocument(bytes: bytes, tape: parsed.tape, significands: parsed.significands)
   }
 
-  /// Parses UTF-8 `bytes` that the new document may keep as its storage.
-  static func parse(_ bytes: [UInt8], options: JSONParsingOptions) throws(JSONParseError) -> JSON {
+  /// Parses UTF-8 `bytes` that the new document may keep as its storage; short numbers
+  /// are stored as their value unless `readsNumbers` is false (see `JSONScanner`).
+  static func parse(
+    _ bytes: [UInt8], options: JSONParsingOptions, readsNumbers: Bool = true
+  ) throws(JSONParseError) -> JSON {
     let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-      try JSONScanner.tape(for: buffer, maximumDepth: options.maximumDepth)
+      try JSONScanner.tape(for: buffer, maximumDepth: options.maximumDepth, readsNumbers: readsNumbers)
     }
     return JSON(JSONDocument(bytes: bytes, tape: parsed.tape, significands: parsed.significands), at: 0)
   }

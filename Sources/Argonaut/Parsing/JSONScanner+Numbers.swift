@@ -105,7 +105,7 @@ extension JSONScanner {
       // decimal exponent that the entry can hold.
       let decimalExponent = writtenExponent &- fractionDigits
       guard
-        integerDigits &+ fractionDigits <= 19 && exponentDigits <= 4
+        readsNumbers && integerDigits &+ fractionDigits <= 19 && exponentDigits <= 4
           && Tape.isInlineExponent(decimalExponent)
       else {
         tape.append(Tape.textNumber(isNotInteger: isNotInteger, offset: first - start, length: p - first))

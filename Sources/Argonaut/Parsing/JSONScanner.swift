@@ -11,6 +11,10 @@ struct JSONScanner: ~Copyable {
   let start: UnsafePointer<UInt8>
   let end: UnsafePointer<UInt8>
   let maximumDepth: Int
+  /// Whether short numbers are stored in the inline form (their value read while
+  /// scanning) rather than as text. Off for text that Argonaut wrote itself from values
+  /// (see `JSONWriter.parsed()`), which is mostly written again rather than read.
+  let readsNumbers: Bool
   var tape: GrowableBuffer<UInt64>
   /// The significands of the numbers stored in the inline form (see `Tape`).
   var significands: GrowableBuffer<UInt64>
@@ -43,7 +47,7 @@ struct JSONScanner: ~Copyable {
   /// - Throws: `JSONParseError` for any violation of RFC 8259, a nesting deeper than
   ///   `maximumDepth`, or a document larger than 4 GiB.
   static func tape(
-    for input: UnsafeBufferPointer<UInt8>, maximumDepth: Int
+    for input: UnsafeBufferPointer<UInt8>, maximumDepth: Int, readsNumbers: Bool = true
   ) throws(JSONParseError) -> (
     tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt64>
   ) {
@@ -58,7 +62,7 @@ struct JSONScanner: ~Copyable {
       let base = UnsafePointer(input.baseAddress ?? UnsafePointer(emptyBase))
       var scanner = JSONScanner(
         input: UnsafeBufferPointer(start: base, count: input.count), start: base, end: base + input.count,
-        maximumDepth: maximumDepth,
+        maximumDepth: maximumDepth, readsNumbers: readsNumbers,
         tape: GrowableBuffer(capacity: Swift.max(16, input.count / 12)),
         significands: GrowableBuffer(capacity: 16),
         frames: GrowableBuffer(capacity: 32),

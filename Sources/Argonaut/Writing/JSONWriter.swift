@@ -10,10 +10,13 @@ struct JSONWriter {
     self.format = format
   }
 
-  /// Parses what was written. Builders use it to turn values into a document.
+  /// Parses what was written. Builders use it to turn values into a document. Its
+  /// numbers keep their text: a built value is mostly written out again (by an enclosing
+  /// builder or a serializer), which then copies the text rather than spelling the
+  /// number again, and reading it converts from the text as exactly.
   func parsed() -> JSON {
     do {
-      return try JSON.parse(output, options: JSONParsingOptions(maximumDepth: .max))
+      return try JSON.parse(output, options: JSONParsingOptions(maximumDepth: .max), readsNumbers: false)
     } catch {
       preconditionFailure("Argonaut wrote invalid JSON: \(error)")
     }
