@@ -63,14 +63,26 @@ struct InlineNumberEntryTests {
       && (-256...255).contains(exponent - fractionDigits)
   }
 
-  @Test("Short numbers take the inline form, and the document's significands hold exactly their values")
+  @Test("Short numbers take the inline form, whose significands the document holds exactly")
   func inlineFormIsTaken() throws {
-    let text = paddedArray(["-65.613616999999977", "0.5", "1.25e-5", "7E+2", "123456789012345.6789"])
-    let document = try JSON.document(parsing: Array(text.utf8), options: .default)
-    let entries = (1...5).map { document.tape[$0] }
+    let numbers = [
+      "-65.613616999999977", "0.5", "1.25e-5", "7E+2", "123456789012345.6789", "144115188075855.871",
+      "144115188075855.872",
+    ]
+    let document = try JSON.document(parsing: Array(paddedArray(numbers).utf8), options: .default)
+    let entries = (1...numbers.count).map { document.tape[$0] }
     #expect(entries.allSatisfy { Tape.tag($0) == .number && Tape.isInlineNumber($0) })
-    #expect(entries.map(Tape.significandIndex) == [0, 1, 2, 3, 4])
-    #expect(Array(document.significands) == [65_613_616_999_999_977, 5, 125, 7, 1_234_567_890_123_456_789])
+    let significands = entries.map { Tape.inlineSignificand($0, in: document.significands) }
+    #expect(
+      significands == [
+        65_613_616_999_999_977, 5, 125, 7, 1_234_567_890_123_456_789, 144_115_188_075_855_871,
+        144_115_188_075_855_872,
+      ])
+    // The short form (one word beside the tape) for numbers without an exponent part
+    // below 2^57; the long form (two words) for the others.
+    let isShort = entries.map { $0 & Tape.shortInlineBit != 0 }
+    #expect(isShort == [true, true, false, false, false, true, false])
+    #expect(document.significands.count == 3 * 1 + 4 * 2)
   }
 
   @Test("Digits are read from a word whatever bytes follow them, one to four and one to eight at a time")

@@ -57,7 +57,7 @@ public struct JSONNumber: Sendable {
     if Tape.isInlineNumber(entry) {
       self.init(
         storage: .decimal(
-          significand: document.significands[Tape.significandIndex(entry)], layout: Tape.inlineLayout(entry)))
+          significand: Tape.inlineSignificand(entry, in: document.significands), layout: Tape.inlineLayout(entry)))
     } else {
       self.init(textNumberEntry: entry, in: document)
     }

@@ -204,7 +204,7 @@ extension Tape {
   @inline(__always)
   package static func doubleValue(_ entry: UInt64, in document: borrowing JSONDocument) -> Double {
     if isInlineNumber(entry) {
-      let significand = document.significands[significandIndex(entry)]
+      let significand = inlineSignificand(entry, in: document.significands)
       let layout = inlineLayout(entry)
       if let value = DecimalSpelling.decimal(significand, layout).doubleValue { return value }
       return JSONNumber(storage: .decimal(significand: significand, layout: layout)).generalDoubleValue
@@ -232,7 +232,7 @@ extension Tape {
   /// The correctly rounded `Float` of the number entry `entry` (of either form) of `document`.
   package static func floatValue(_ entry: UInt64, in document: borrowing JSONDocument) -> Float {
     if isInlineNumber(entry) {
-      let significand = document.significands[significandIndex(entry)]
+      let significand = inlineSignificand(entry, in: document.significands)
       let layout = inlineLayout(entry)
       if let value = DecimalSpelling.decimal(significand, layout).floatValue { return value }
       return JSONNumber(storage: .decimal(significand: significand, layout: layout)).generalFloatValue
@@ -275,9 +275,9 @@ extension Tape {
   /// number's original text, and returns its length.
   @inline(__always)
   static func writeInlineNumber(
-    _ entry: UInt64, in significands: UnsafeBufferPointer<UInt64>, to output: UnsafeMutablePointer<UInt8>
+    _ entry: UInt64, in significands: UnsafeBufferPointer<UInt32>, to output: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    DecimalSpelling.write(significands[significandIndex(entry)], inlineLayout(entry), to: output)
+    DecimalSpelling.write(inlineSignificand(entry, in: significands), inlineLayout(entry), to: output)
   }
 }
 

@@ -106,7 +106,7 @@ extension JSONScanner {
       let decimalExponent = writtenExponent &- fractionDigits
       guard
         readsNumbers && integerDigits &+ fractionDigits <= 19 && exponentDigits <= 4
-          && Tape.isInlineExponent(decimalExponent)
+          && Tape.isInlineExponent(decimalExponent) && significands.count < Tape.longInlineSlots
       else {
         tape.append(Tape.textNumber(isNotInteger: isNotInteger, offset: first - start, length: p - first))
         return p
@@ -130,11 +130,22 @@ extension JSONScanner {
               &* powerOfTen(fractionDigits &- 16) &+ leadingDigitsValue(upToEight: fraction2, fractionDigits &- 16)
         significand = integerValue &* powerOfTen(fractionDigits) &+ fractionValue
       }
-      tape.append(
-        Tape.inlineNumber(
-          index: significands.count, isNotInteger: isNotInteger, isNegative: negative, integerDigits: integerDigits,
-          fractionDigits: fractionDigits, exponentSpelling: exponentSpelling, exponent: decimalExponent))
-      significands.append(significand)
+      let index = significands.count
+      if exponentDigits == 0 && significand &>> 57 == 0 && index < Tape.shortInlineSlots {
+        // The short form: half the memory, for numbers such as coordinates.
+        tape.append(
+          Tape.shortInlineNumber(
+            index: index, high: significand &>> 32, isNotInteger: isNotInteger, isNegative: negative,
+            integerDigits: integerDigits, fractionDigits: fractionDigits))
+        significands.append(UInt32(truncatingIfNeeded: significand))
+      } else {
+        tape.append(
+          Tape.inlineNumber(
+            index: index, isNotInteger: isNotInteger, isNegative: negative, integerDigits: integerDigits,
+            fractionDigits: fractionDigits, exponentSpelling: exponentSpelling, exponent: decimalExponent))
+        significands.append(UInt32(truncatingIfNeeded: significand))
+        significands.append(UInt32(truncatingIfNeeded: significand &>> 32))
+      }
       return p
     }
     return try scanNumberInFull(first)

@@ -16,8 +16,8 @@ struct JSONScanner: ~Copyable {
   /// (see `JSONWriter.parsed()`), which is mostly written again rather than read.
   let readsNumbers: Bool
   var tape: GrowableBuffer<UInt64>
-  /// The significands of the numbers stored in the inline form (see `Tape`).
-  var significands: GrowableBuffer<UInt64>
+  /// The significands of the numbers stored in the inline form, as 32-bit words (see `Tape`).
+  var significands: GrowableBuffer<UInt32>
   var frames: GrowableBuffer<Frame>
   /// The key entries (see `ObjectKeys.keyEntry`) of the members of the open
   /// objects, innermost last, for the duplicate-key check when an object closes.
@@ -49,7 +49,7 @@ struct JSONScanner: ~Copyable {
   static func tape(
     for input: UnsafeBufferPointer<UInt8>, maximumDepth: Int, readsNumbers: Bool = true
   ) throws(JSONParseError) -> (
-    tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt64>
+    tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>
   ) {
     guard input.count <= Tape.maxOffset else {
       throw JSONParseError(
@@ -73,7 +73,7 @@ struct JSONScanner: ~Copyable {
   }
 
   /// The finished tape and significands, handed over to the caller.
-  consuming func take() -> (tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt64>)
+  consuming func take() -> (tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>)
   {
     (tape.take(), significands.take())
   }

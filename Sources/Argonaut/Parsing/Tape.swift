@@ -11,8 +11,9 @@
 //                    bit 27        0: the text form, 1: the inline form
 //       text form    bits 59...28  byte offset of the text
 //                    bits 26...0   byte length (saturated at `maxNumberLength`)
-//       inline form  bits 59...28  index of the significand in the document's `significands`
-//                    bits 26...0   the spelling (see `inlineLayout`)
+//       inline form  bit 59        0: the long form, 1: the short form (see `shortInlineNumber`)
+//         long form  bits 58...28  index of the significand's two words in the document's `significands`
+//                    bits 26...0   the spelling (see `inlineNumber`)
 //     string         bit 60        the text contains escapes
 //                    bits 59...28  byte offset of the text after the opening quote
 //                    bits 27...0   byte length (saturated at `maxLength`)
@@ -125,20 +126,24 @@ package enum Tape {
   @inlinable @inline(__always)
   static func storedNumberLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0x07FF_FFFF) }
 
-  /// The index of an inline number's significand in its document's `significands`.
-  @inlinable @inline(__always)
-  package static func significandIndex(_ entry: UInt64) -> Int { offset(entry) }
+  /// Set in inline number entries of the short form.
+  @usableFromInline static let shortInlineBit: UInt64 = 1 << 59
+  /// How many significand words the long form can index (31 bits), and the short form (23 bits).
+  static let longInlineSlots = 1 << 31 - 2
+  static let shortInlineSlots = 1 << 23
 
   /// Whether the inline form holds the decimal exponent `exponent`: -256...255.
   @inline(__always)
   static func isInlineExponent(_ exponent: Int) -> Bool { UInt(bitPattern: exponent &+ 256) < 512 }
 
-  /// A number entry of the inline form, whose significand is at `index` of the
-  /// significands, for a number of the given spelling (see `DecimalSpelling`) whose
-  /// decimal exponent passes `isInlineExponent`.
+  /// A number entry of the inline form's long form, whose significand is the two words
+  /// (low, then high) at `index` of the document's `significands`, for a number of the
+  /// given spelling (see `DecimalSpelling`) whose decimal exponent passes
+  /// `isInlineExponent`.
   ///
   /// The spelling takes bits 26...0: the exponent's low nine bits, then the layout
-  /// word's bits 33...16 (sign, digit counts and exponent spelling) from bit 9.
+  /// word's bits 33...16 (sign, digit counts and exponent spelling) from bit 9. The
+  /// index takes bits 58...28.
   @inline(__always)
   static func inlineNumber(
     index: Int, isNotInteger: Bool, isNegative: Bool, integerDigits: Int, fractionDigits: Int,
@@ -150,12 +155,47 @@ package enum Tape {
       | UInt64(truncatingIfNeeded: exponent) & 0x1FF
   }
 
+  /// A number entry of the inline form's short form: a number without an exponent part
+  /// whose significand is below 2^57, with its low 32 bits at `index` of the document's
+  /// `significands` (one word, not two) and its high 25 bits in the entry.
+  ///
+  ///     bits 58...34   the significand's high bits   bits 26...4   the index
+  ///     bits 33...29   digits after the point        bits 3...0    digits before the point
+  ///     bit  28        the number is negative
+  @inline(__always)
+  static func shortInlineNumber(
+    index: Int, high: UInt64, isNotInteger: Bool, isNegative: Bool, integerDigits: Int, fractionDigits: Int
+  ) -> UInt64 {
+    (TapeTag.number.rawValue &<< tagShift) | (isNotInteger ? flagBit : 0) | shortInlineBit | high &<< 34
+      | UInt64(truncatingIfNeeded: fractionDigits) &<< 29 | (isNegative ? 1 &<< 28 : 0) | inlineNumberBit
+      | UInt64(truncatingIfNeeded: index) &<< 4 | UInt64(truncatingIfNeeded: integerDigits)
+  }
+
+  /// The significand of the inline number entry `entry`, whose document's significand
+  /// words are `words`.
+  @inlinable @inline(__always)
+  package static func inlineSignificand(_ entry: UInt64, in words: UnsafeBufferPointer<UInt32>) -> UInt64 {
+    let base = words.baseAddress.unsafelyUnwrapped
+    if entry & shortInlineBit != 0 {
+      return (entry &>> 34 & 0x1FF_FFFF) &<< 32 | UInt64(base[Int(truncatingIfNeeded: entry &>> 4 & 0x7F_FFFF)])
+    }
+    let index = Int(truncatingIfNeeded: entry &>> 28 & 0x7FFF_FFFF)
+    return UInt64(base[index]) | UInt64(base[index &+ 1]) &<< 32
+  }
+
   /// The `DecimalSpelling` layout word of an inline number entry.
   @inlinable @inline(__always)
   package static func inlineLayout(_ entry: UInt64) -> UInt64 {
+    let notInteger = (entry & flagBit) &>> 26
+    if entry & shortInlineBit != 0 {
+      // No exponent part: the decimal exponent is minus the digits after the point.
+      let fractionDigits = entry &>> 29 & 0x1F
+      return UInt64(UInt16(truncatingIfNeeded: 0 &- Int64(bitPattern: fractionDigits)))
+        | (entry &>> 28 & 0x3F) &<< 16 | (entry & 0xF) &<< 22 | notInteger
+    }
     // The exponent's nine bits, sign-extended to the layout's sixteen.
     let exponent = UInt64(truncatingIfNeeded: Int64(bitPattern: entry &<< 55) &>> 55) & 0xFFFF
-    return (entry &>> 9 & 0x3_FFFF) &<< 16 | exponent | (entry & flagBit) &>> 26
+    return (entry &>> 9 & 0x3_FFFF) &<< 16 | exponent | notInteger
   }
 
   // MARK: Containers
@@ -195,8 +235,9 @@ package final class JSONDocument: @unchecked Sendable {
   /// from `NSArray`), and `bytes` is a constant that keeps its storage alive and
   /// unchanged, so the pointer stays valid for the life of the document.
   @usableFromInline package let text: UnsafeBufferPointer<UInt8>
-  /// The significands of the numbers of the inline form, in document order. Owned.
-  @usableFromInline package let significands: UnsafeBufferPointer<UInt64>
+  /// The significands of the numbers of the inline form, in document order, as 32-bit
+  /// words: one for the short form, two (low, then high) for the long form. Owned.
+  @usableFromInline package let significands: UnsafeBufferPointer<UInt32>
   /// `InlineString.isAvailable`, read once per document rather than once per string.
   @usableFromInline let makesInlineStrings = InlineString.isAvailable
   /// The key indexes of wide objects, by header position, built by their first
@@ -206,7 +247,7 @@ package final class JSONDocument: @unchecked Sendable {
   /// A document that takes ownership of `tape` and `significands`, which
   /// `SystemMemory` allocated.
   @usableFromInline
-  init(bytes: [UInt8], tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt64>) {
+  init(bytes: [UInt8], tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>) {
     self.bytes = bytes
     self.tape = UnsafeBufferPointer(tape)
     self.significands = UnsafeBufferPointer(significands)

@@ -29,7 +29,7 @@ enum CompactTapeWriter {
   /// Writes the container at `root` into `out` and returns the number of bytes written.
   static func write(
     _ root: Int, tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>,
-    significands: UnsafeBufferPointer<UInt64>, into out: UnsafeMutablePointer<UInt8>
+    significands: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt8>
   ) -> Int {
     let text = bytes.baseAddress!
     var frames = GrowableBuffer<Frame>(capacity: 16)
