@@ -2,7 +2,10 @@
 // a large block in place (glibc uses mremap) means the parser never holds an old
 // and a new copy of the tape at once, and hands its buffer to the document as is.
 #if canImport(Glibc)
-  import Glibc
+  // The C library's own module, without the Glibc overlay: importing the overlay makes
+  // every job of a clean debug build of the core slower (its Swift declarations join
+  // every lookup, and the index rebuilds it from its interface). See `DocumentLocks`.
+  import SwiftGlibc
 #elseif canImport(Musl)
   import Musl
 #elseif canImport(Darwin)
