@@ -19,7 +19,7 @@ struct ShortDecimal {
   var isNegative: Bool
   var significand: UInt64
   var exponent: Int
-  /// Digits before the point (1...15).
+  /// Digits before the point (1...19; at most 15 when read from text).
   var integerDigits: Int
   /// Digits after the point; 0 when there is no point.
   var fractionDigits: Int

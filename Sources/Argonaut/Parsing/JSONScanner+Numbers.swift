@@ -12,14 +12,15 @@ extension JSONScanner {
   /// `JSONNumber.integer(as:)` can say `nil` without reading it.
   ///
   /// Far from the end of the input, the common shapes are scanned inline: integer
-  /// parts of up to 15 digits, fractions of up to 23, exponents of up to 7.
+  /// parts of up to 15 digits (19 before a point or an exponent), fractions of up to
+  /// 23, exponents of up to 7.
   /// `@_transparent` like `scanKey`, so that the scanner's state stays in registers.
   /// Every other number, and every error, takes `scanNumberInFull`.
   @_transparent
   mutating func scanNumber(_ first: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
-    // 64 bytes from `first` are readable, and every read below stays within 50 of
-    // them: a sign, 16 bytes of the integer part, the point, 24 bytes of the
-    // fraction, the exponent's marker and sign, then 8 bytes of its digits.
+    // 64 bytes from `first` are readable, and every read below stays within 55 of
+    // them: a sign, 19 digits of the integer part (read as 24 bytes), the point, 24
+    // bytes of the fraction, the exponent's marker and sign, then 8 bytes of its digits.
     fast: if end - first >= 64 {
       let negative = first.pointee == UInt8(ascii: "-")
       let digitsStart = negative ? first + 1 : first
@@ -28,17 +29,24 @@ extension JSONScanner {
       let chunk = loadEightBytes(digitsStart)
       let firstStops = nonDigitMask(chunk)
       var chunk2: UInt64 = 0
+      var chunk3: UInt64 = 0
       var integerDigits = firstStops.trailingZeroBitCount &>> 3
       if _slowPath(firstStops == 0) {
         chunk2 = loadEightBytes(digitsStart + 8)
-        integerDigits = 8 &+ nonDigitMask(chunk2).trailingZeroBitCount &>> 3
+        let secondStops = nonDigitMask(chunk2)
+        integerDigits = 8 &+ secondStops.trailingZeroBitCount &>> 3
+        if secondStops == 0 {
+          chunk3 = loadEightBytes(digitsStart + 16)
+          integerDigits = 16 &+ nonDigitMask(chunk3).trailingZeroBitCount &>> 3
+        }
       }
       let isZero = digitsStart.pointee == UInt8(ascii: "0")
-      // 1 to 15 digits, and no digit after a leading zero.
-      guard (1...15).contains(integerDigits) && !(isZero && integerDigits > 1) else { break fast }
+      // 1 to 19 digits, and no digit after a leading zero.
+      guard (1...19).contains(integerDigits) && !(isZero && integerDigits > 1) else { break fast }
       var p = digitsStart + integerDigits
       if p.pointee != UInt8(ascii: ".") && p.pointee | 0x20 != UInt8(ascii: "e") {
-        guard !(negative && isZero) else { break fast }
+        // Integers of 16 digits and more take the full path.
+        guard !(negative && isZero) && integerDigits <= 15 else { break fast }
         // At most 15 digits: below 10^15 < 2^60, so the value fits a small integer.
         let value =
           integerDigits < 8
@@ -116,8 +124,11 @@ extension JSONScanner {
         ? leadingDigitsValue(upToFour: chunk, integerDigits)
         : integerDigits <= 8
           ? leadingDigitsValue(upToEight: chunk, integerDigits)
-          : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8)
-            &+ leadingDigitsValue(upToEight: chunk2, integerDigits &- 8)
+          : integerDigits <= 16
+            ? eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8)
+              &+ leadingDigitsValue(upToEight: chunk2, integerDigits &- 8)
+            : (eightDigitsValue(chunk) &* 100_000_000 &+ eightDigitsValue(chunk2)) &* powerOfTen(integerDigits &- 16)
+              &+ leadingDigitsValue(upToFour: chunk3, integerDigits &- 16)
       var significand = integerValue
       if fractionDigits > 0 {
         let fractionValue =
@@ -131,7 +142,7 @@ extension JSONScanner {
         significand = integerValue &* powerOfTen(fractionDigits) &+ fractionValue
       }
       let index = significands.count
-      if exponentDigits == 0 && significand &>> 57 == 0 && index < Tape.shortInlineSlots {
+      if exponentDigits == 0 && significand &>> 57 == 0 && integerDigits <= 15 && index < Tape.shortInlineSlots {
         // The short form: half the memory, for numbers such as coordinates.
         tape.append(
           Tape.shortInlineNumber(

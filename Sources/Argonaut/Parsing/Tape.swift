@@ -156,7 +156,7 @@ package enum Tape {
   }
 
   /// A number entry of the inline form's short form: a number without an exponent part
-  /// whose significand is below 2^57, with its low 32 bits at `index` of the document's
+  /// and with at most 15 digits before the point, whose significand is below 2^57, with its low 32 bits at `index` of the document's
   /// `significands` (one word, not two) and its high 25 bits in the entry.
   ///
   ///     bits 58...34   the significand's high bits   bits 26...4   the index
