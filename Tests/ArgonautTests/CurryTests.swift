@@ -6,9 +6,12 @@ import Testing
 struct CurryTests {
   @Test("curried functions apply one argument at a time")
   func application() {
-    let add3 = curry { (a: Int, b: Int, c: Int) in a * 100 + b * 10 + c }
+    // Closures with their result types written out, and checked outside `#expect`: the
+    // type checker then has one overload of `curry` to choose, however loaded the machine.
+    let add3 = curry { (a: Int, b: Int, c: Int) -> Int in a * 100 + b * 10 + c }
     #expect(add3(1)(2)(3) == 123)
-    #expect(curry { (s: String) in s.count }("abc") == 3)
+    let count = curry { (s: String) -> Int in s.count }
+    #expect(count("abc") == 3)
     let twenty = curry {
       (
         a: Int, b: Int, c: Int, d: Int, e: Int, f: Int, g: Int, h: Int, i: Int, j: Int, k: Int, l: Int, m: Int,
