@@ -258,8 +258,14 @@ struct JSONScanner: ~Copyable {
   /// `@_transparent` because the optimizer declines `@inline(__always)` here ("not
   /// profitable", measured with `-Rpass-missed=sil-inliner`), and the call costs the
   /// scanner's state in registers: inlined, the twitter parse runs 12% fewer
-  /// instructions.
-  @_transparent
+  /// instructions. A debug build calls it instead: inlining it and `scanString` into
+  /// `scanDocument` at every call site costs the compiler more than the call costs
+  /// the tests.
+  #if DEBUG
+    @inline(__always)
+  #else
+    @_transparent
+  #endif
   mutating func scanKey(_ p: UnsafePointer<UInt8>, afterComma: Bool) throws(JSONParseError) -> UnsafePointer<UInt8> {
     guard p < end && p.pointee == UInt8(ascii: "\"") else {
       throw error(p, .unexpectedCharacter, expected: afterComma ? "a string key" : "a string key or '}'")
@@ -296,8 +302,13 @@ struct JSONScanner: ~Copyable {
   // MARK: - Strings
 
   /// Scans the string whose text starts at `p` (after the quote) and returns the
-  /// position after the closing quote. `@_transparent` like `scanKey`.
-  @_transparent
+  /// position after the closing quote. `@_transparent` like `scanKey` (and, like it,
+  /// called in a debug build).
+  #if DEBUG
+    @inline(__always)
+  #else
+    @_transparent
+  #endif
   mutating func scanString(_ text: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
     var p = text
     var escaped = false
