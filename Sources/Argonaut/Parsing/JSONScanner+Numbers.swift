@@ -14,9 +14,14 @@ extension JSONScanner {
   /// Far from the end of the input, the common shapes are scanned inline: integer
   /// parts of up to 15 digits (19 before a point or an exponent), fractions of up to
   /// 23, exponents of up to 7.
-  /// `@_transparent` like `scanKey`, so that the scanner's state stays in registers.
+  /// `@_transparent` like `scanKey`, so that the scanner's state stays in registers (a
+  /// plain call in a debug build, which compiles faster).
   /// Every other number, and every error, takes `scanNumberInFull`.
-  @_transparent
+  #if DEBUG
+    @inline(__always)
+  #else
+    @_transparent
+  #endif
   mutating func scanNumber(_ first: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
     // 64 bytes from `first` are readable, and every read below stays within 55 of
     // them: a sign, 19 digits of the integer part (read as 24 bytes), the point, 24
@@ -212,7 +217,11 @@ extension JSONScanner {
   /// Scans the rest of a number from its `.` or exponent marker at `p`. `@_transparent`
   /// because the optimizer declines `@inline(__always)` here, and the call costs about
   /// twenty instructions per number.
-  @_transparent
+  #if DEBUG
+    @inline(__always)
+  #else
+    @_transparent
+  #endif
   mutating func scanFraction(
     _ first: UnsafePointer<UInt8>, at marker: UnsafePointer<UInt8>, magnitudeDigits: Int
   ) throws(JSONParseError) -> UnsafePointer<UInt8> {
