@@ -16,11 +16,17 @@ struct InlineNumberEntryTests {
     }
     return (0..<count).map { _ in
       let sign = Bool.random(using: &random) ? "-" : ""
-      let integerCount = Int.random(in: 1...20, using: &random)
+      let integerCount = Int.random(in: 1...4, using: &random) == 1 ? 1 : Int.random(in: 1...20, using: &random)
       let integer =
         integerCount == 1 ? digits(1) : String(Int.random(in: 1...9, using: &random)) + digits(integerCount - 1)
       let fractionCount = Int.random(in: -1...21, using: &random)
-      let fraction = fractionCount < 1 ? "" : "." + digits(fractionCount)
+      var fraction = fractionCount < 1 ? "" : "." + digits(fractionCount)
+      if integer == "0" && Bool.random(using: &random) {
+        // Behind `0.`, leading zeros that do not count as significant digits.
+        fraction =
+          "." + String(repeating: "0", count: Int.random(in: 1...10, using: &random))
+          + digits(Int.random(in: 1...20, using: &random))
+      }
       let marker = ["", "", "", "e", "E", "e+", "e-", "E-", "E+"].randomElement(using: &random)!
       // Exponents of one to five digits, leading zeros included.
       let exponent = marker.isEmpty ? "" : marker + digits(Int.random(in: 1...5, using: &random))
@@ -43,8 +49,10 @@ struct InlineNumberEntryTests {
   }
   struct NotANumber: Error {}
 
-  /// Whether the parser should store `text` in the inline form: up to 19 digits in all, an exponent of up to four digits, and a decimal
-  /// exponent within -256...255.
+  /// Whether the parser should store `text` in the inline form: up to 19 digits in all
+  /// (behind `0.`, up to eight leading zeros of the fraction and the `0` do not count,
+  /// and the fraction has at most 23 digits), an exponent of up to four digits, and a
+  /// decimal exponent within -256...255.
   func takesTheInlineForm(_ text: String) -> Bool {
     let body = text.hasPrefix("-") ? Substring(text.dropFirst()) : Substring(text)
     let parts = body.split(separator: "e", maxSplits: 1).flatMap { $0.split(separator: "E", maxSplits: 1) }
@@ -60,7 +68,11 @@ struct InlineNumberEntryTests {
     }
     // An integer part of 16 digits or more has a point or an exponent after it.
     let isInteger = fractionDigits == 0 && exponentDigits == 0
-    return (integerDigits <= 15 || !isInteger) && integerDigits + fractionDigits <= 19 && exponentDigits <= 4
+    let fraction = significand.count > 1 ? significand[1] : ""
+    let significantDigits =
+      significand[0] == "0"
+      ? fractionDigits - min(8, fraction.prefix { $0 == "0" }.count) : integerDigits + fractionDigits
+    return (integerDigits <= 15 || !isInteger) && significantDigits <= 19 && fractionDigits <= 23 && exponentDigits <= 4
       && (-256...255).contains(exponent - fractionDigits)
   }
 
@@ -68,7 +80,7 @@ struct InlineNumberEntryTests {
   func inlineFormIsTaken() throws {
     let numbers = [
       "-65.613616999999977", "0.5", "1.25e-5", "7E+2", "123456789012345.6789", "144115188075855.871",
-      "144115188075855.872",
+      "144115188075855.872", "-0.00012345678901234567", "0.0000123456789012345678e-3",
     ]
     let document = try JSON.document(parsing: Array(paddedArray(numbers).utf8), options: .default)
     let entries = (1...numbers.count).map { document.tape[$0] }
@@ -77,13 +89,13 @@ struct InlineNumberEntryTests {
     #expect(
       significands == [
         65_613_616_999_999_977, 5, 125, 7, 1_234_567_890_123_456_789, 144_115_188_075_855_871,
-        144_115_188_075_855_872,
+        144_115_188_075_855_872, 12_345_678_901_234_567, 123_456_789_012_345_678,
       ])
     // The short form (one word beside the tape) for numbers without an exponent part
     // below 2^57; the long form (two words) for the others.
     let isShort = entries.map { $0 & Tape.shortInlineBit != 0 }
-    #expect(isShort == [true, true, false, false, false, true, false])
-    #expect(document.significands.count == 3 * 1 + 4 * 2)
+    #expect(isShort == [true, true, false, false, false, true, false, true, false])
+    #expect(document.significands.count == 4 * 1 + 5 * 2)
   }
 
   @Test("Digits are read from a word whatever bytes follow them, one to four and one to eight at a time")
@@ -118,7 +130,11 @@ struct InlineNumberEntryTests {
   func limits() throws {
     let cases: [(String, Bool)] = [
       ("1234567890.123456789", true), ("1234567890.1234567891", false),
-      ("0.123456789012345678", true), ("0.1234567890123456789", false),
+      ("0.123456789012345678", true), ("0.1234567890123456789", true), ("0.12345678901234567891", false),
+      // Behind `0.`, up to eight leading zeros of the fraction are not significant.
+      ("0.0001234567890123456789", true), ("0.00012345678901234567891", false),
+      ("0.000000001234567890123", true), ("0.000000000123456789012", true), ("0.0000000001234567890123", true),
+      ("-0.00000000000000000000001", true), ("0.000000000000000000000001", false), ("10.0001234567890123456", false),
       ("1e255", true), ("1e256", false), ("1e-256", true), ("1e-257", false),
       ("1.5e-255", true), ("1.5e-256", false), ("12.5e254", true), ("1e0255", true), ("1e00001", false),
       ("1.0", true), ("-0.0", true), ("0e0", true), ("-0E-0", true),

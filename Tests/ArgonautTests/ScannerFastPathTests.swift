@@ -115,9 +115,12 @@ struct ScannerFastPathTests {
               let (entry, written) = try number(shape)
               #expect(Tape.tag(entry) == .number, "\(shape)")
               #expect(written == text + (shape.hasSuffix("e1\(spaces)]") ? "e1" : ""), "\(shape)")
-              // Far from the end, up to 19 digits are read inline.
-              let digitCount = text.utf8.count(where: { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") })
-              #expect(Tape.isInlineNumber(entry) == (padding >= 64 && digitCount <= 19), "\(shape)")
+              // Far from the end, up to 19 significant digits are read inline (behind
+              // `0.`, the `0` and the fraction's leading zeros are not significant).
+              let allDigits = text.utf8.count(where: { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") })
+              let leadingZeros = integer == "0" ? 1 + digits.prefix { $0 == "0" }.count : 0
+              #expect(
+                Tape.isInlineNumber(entry) == (padding >= 64 && allDigits - min(leadingZeros, 9) <= 19), "\(shape)")
               // Flagged exactly when the last digit is nonzero and no exponent follows.
               #expect(Tape.flag(entry) == (last == "7" && !shape.contains("e")), "\(shape)")
             }

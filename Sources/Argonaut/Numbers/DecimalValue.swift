@@ -113,8 +113,9 @@ enum DecimalSpelling {
   static let hasExponentBit: UInt64 = 1 &<< 27
   static let uppercaseBit: UInt64 = 1 &<< 28
   @usableFromInline static let notIntegerBit: UInt64 = 1 &<< 34
-  /// The longest text: a sign, 19 digits, a point, and `e-9999`.
-  static let maximumTextLength = 27
+  /// The longest text: a sign, 24 digits (`0.` and 23 more, of which at most 19 are
+  /// significant), a point, and `e-9999`.
+  static let maximumTextLength = 32
 
   /// The exponent part's bits.
   @inline(__always)

@@ -98,7 +98,7 @@ extension JSONScanner {
         p = exponentStart + exponentDigits
         // Its value when it has up to four digits (only those are stored, or tested below).
         let exponent = Int(
-          truncatingIfNeeded: leadingDigitsValue(upToFour: exponentChunk, Swift.min(exponentDigits, 4)))
+          truncatingIfNeeded: leadingDigitsValue(upToFour: exponentChunk, exponentDigits < 4 ? exponentDigits : 4))
         if isNegativeExponent {
           // As `scanFraction` sets it: `15e-010` is left to the exact check.
           isNotInteger =
@@ -114,11 +114,15 @@ extension JSONScanner {
         exponentSpelling = DecimalSpelling.exponent(
           isUppercase: isUppercase, sign: isNegativeExponent ? 2 : isPositiveExponent ? 1 : 0, digits: exponentDigits)
       }
-      // The inline form: up to 19 digits, an exponent of up to four digits, and a
-      // decimal exponent that the entry can hold.
+      // The inline form: up to 19 significant digits, an exponent of up to four digits,
+      // and a decimal exponent that the entry can hold. Behind `0.`, up to eight
+      // leading zeros of the fraction do not count (`0.00012345678901234567`): the
+      // digits' value stays below 10^19, and their text at most 24 digits.
       let decimalExponent = writtenExponent &- fractionDigits
+      let fractionZeros = (fraction0 ^ 0x3030_3030_3030_3030).trailingZeroBitCount &>> 3
+      let significantDigits = integerDigits &+ fractionDigits &- (isZero ? 1 &+ fractionZeros : 0)
       guard
-        readsNumbers && integerDigits &+ fractionDigits <= 19 && exponentDigits <= 4
+        readsNumbers && significantDigits <= 19 && exponentDigits <= 4
           && Tape.isInlineExponent(decimalExponent) && significands.count < Tape.longInlineSlots
       else {
         tape.append(Tape.textNumber(isNotInteger: isNotInteger, offset: first - start, length: p - first))
