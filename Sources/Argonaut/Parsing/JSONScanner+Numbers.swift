@@ -53,11 +53,14 @@ extension JSONScanner {
         // Integers of 16 digits and more take the full path.
         guard !(negative && isZero) && integerDigits <= 15 else { break fast }
         // At most 15 digits: below 10^15 < 2^60, so the value fits a small integer.
+        // Up to four digits (ids, counts, indices) in a 32-bit word: half the work.
         let value =
-          integerDigits < 8
-          ? leadingDigitsValue(chunk, integerDigits)
-          : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8)
-            &+ leadingDigitsValue(chunk2, integerDigits &- 8)
+          integerDigits <= 4
+          ? leadingDigitsValue(upToFour: chunk, integerDigits)
+          : integerDigits < 8
+            ? leadingDigitsValue(chunk, integerDigits)
+            : eightDigitsValue(chunk) &* powerOfTen(integerDigits &- 8)
+              &+ leadingDigitsValue(chunk2, integerDigits &- 8)
         let signed = Int64(bitPattern: value)
         tape.append(Tape.smallInt(negative ? 0 &- signed : signed))
         return p
