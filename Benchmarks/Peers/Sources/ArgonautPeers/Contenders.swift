@@ -86,6 +86,15 @@ final class Contender {
     return summary
   }
 
+  /// RapidJSON's walk with numbers read exactly (`kParseFullPrecisionFlag`).
+  func walkWithFullPrecision() -> WalkSummary {
+    var summary = peer_walk_summary()
+    precondition(peer_walk_full_precision(peer, &summary) == 0, "\(engine.title) failed to parse")
+    return WalkSummary(
+      stringBytes: summary.string_bytes, integerSum: summary.integer_sum, doubleSum: summary.double_sum,
+      values: summary.values, numberTotal: summary.number_total)
+  }
+
   /// Parses once, untimed, before `write` is measured.
   func prepareWrite() {
     if let peer {

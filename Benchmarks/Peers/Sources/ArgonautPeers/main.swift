@@ -13,6 +13,7 @@ let help = """
     --work W,...      only these kinds of work: parse, walk, write (default: all)
     --no-memory       skip the peak memory probes
     --list            list the documents and exit
+  --rounding        count the numbers each library reads other than correctly rounded, and exit
 
   For a profiler, a tight loop of one library's work on one document:
     ArgonautPeers --profile argonaut|simdjson|rapidjson parse|walk|write DOCUMENT [ITERATIONS]
@@ -70,6 +71,10 @@ if !quick { documents += Documents.generatedNames.map(Documents.generated) }
 if let only { documents = documents.filter { only.contains($0.name) } }
 if arguments.contains("--list") {
   for document in documents { print(document.name, document.bytes.count) }
+  exit(0)
+}
+if arguments.contains("--rounding") {
+  Rounding.printReport(documents, rounds: rounds)
   exit(0)
 }
 

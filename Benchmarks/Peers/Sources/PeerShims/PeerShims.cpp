@@ -141,6 +141,16 @@ extern "C" int peer_walk(peer_document *document, peer_walk_summary *summary) {
   return 0;
 }
 
+extern "C" int peer_walk_full_precision(peer_document *document, peer_walk_summary *summary) {
+  *summary = peer_walk_summary{0, 0, 0, 0, 0};
+  if (document->kind != PEER_RAPIDJSON) return 1;
+  rapidjson::Document parsed;
+  parsed.Parse<rapidjson::kParseFullPrecisionFlag>(document->text.data(), document->text.size());
+  if (parsed.HasParseError()) return 1;
+  walkRapidJSON(parsed, *summary);
+  return 0;
+}
+
 extern "C" int peer_prepare_write(peer_document *document) {
   if (document->kind == PEER_SIMDJSON) {
     document->writeParser = std::make_unique<simdjson::dom::parser>();
@@ -160,4 +170,39 @@ extern "C" size_t peer_write(peer_document *document) {
   rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
   document->writeDocument->Accept(writer);
   return buffer.GetSize();
+}
+
+// MARK: - Rounding
+
+static void collectDoubles(const rapidjson::Value &value, double *out, size_t capacity, size_t &count) {
+  switch (value.GetType()) {
+  case rapidjson::kArrayType:
+    for (const auto &child : value.GetArray()) collectDoubles(child, out, capacity, count);
+    break;
+  case rapidjson::kObjectType:
+    for (auto member = value.MemberBegin(); member != value.MemberEnd(); ++member)
+      collectDoubles(member->value, out, capacity, count);
+    break;
+  case rapidjson::kNumberType:
+    if (count < capacity) out[count] = value.GetDouble();
+    count += 1;
+    break;
+  default:
+    break;
+  }
+}
+
+extern "C" size_t peer_rapidjson_doubles(
+    const uint8_t *bytes, size_t length, int full_precision, double *out, size_t capacity) {
+  std::string text(reinterpret_cast<const char *>(bytes), length);
+  rapidjson::Document parsed;
+  if (full_precision) {
+    parsed.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
+  } else {
+    parsed.Parse(text.data(), text.size());
+  }
+  if (parsed.HasParseError()) return SIZE_MAX;
+  size_t count = 0;
+  collectDoubles(parsed, out, capacity, count);
+  return count;
 }

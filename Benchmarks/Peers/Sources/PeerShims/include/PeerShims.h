@@ -40,6 +40,16 @@ size_t peer_write(peer_document *document);
 /// Parses once and keeps the DOM for peer_write.
 int peer_prepare_write(peer_document *document);
 
+/// The walk of a RapidJSON document, parsed with kParseFullPrecisionFlag: numbers
+/// correctly rounded, as Argonaut reads them. Returns 0 on success.
+int peer_walk_full_precision(peer_document *document, peer_walk_summary *summary);
+
+/// Parses `bytes` with RapidJSON, with its default flags or with
+/// kParseFullPrecisionFlag, and writes every number as a double, in document order,
+/// to `out` (at most `capacity`). Returns how many numbers there are, or SIZE_MAX
+/// when the text does not parse.
+size_t peer_rapidjson_doubles(const uint8_t *bytes, size_t count, int full_precision, double *out, size_t capacity);
+
 #ifdef __cplusplus
 }
 #endif
