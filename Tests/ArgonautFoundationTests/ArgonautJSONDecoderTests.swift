@@ -250,6 +250,12 @@ struct ArgonautJSONDecoderTests {
     try expectSame([Float].self, Self.padded("[1.5, -2e-3, 3.4028235e38, 1.17549435e-38, 16777217.0]"))
     try expectSame([Int].self, Self.padded("[1e2, 100.0, 1E+2, -25.0e0, 12345678.9e1]"))
     try expectSame(Money.self, Self.padded(#"{"amount": 12.345}"#))
+    // Behind `0.`, leading zeros of the fraction do not count toward the 19 digits.
+    try expectSame(
+      [Double].self,
+      Self.padded("[-0.00012345678901234567, 0.0001234567890123456789, 0.00000000000000000000001, 0.000012345e-3]"))
+    try expectSame(Money.self, Self.padded(#"{"amount": 0.00012345678901234567}"#))
+    try expectSame([Int].self, Self.padded("[0.00000000000000000000e5, -0.000000000000000000000]"))
     try expectSame([String: [Double]].self, Self.padded(#"{"a": [1.25, 2.5e-7], "b": []}"#))
     // Not representable: the same errors as from the text, at the value's own path.
     let cases: [(String, (Data, Bool) throws -> Void, [String])] = [
