@@ -25,7 +25,9 @@
 ///     initializer such as `User.init`.
 ///   - decoded: One decoded value per argument of `initializer`, in order.
 /// - Returns: The model, or a failure that lists every failing argument.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func build<each Argument, Model>(
   _ initializer: (repeat each Argument) -> Model, _ decoded: repeat Decoded<each Argument>
 ) -> Decoded<Model> {

@@ -10,13 +10,17 @@ extension Decoded {
   /// - Parameters:
   ///   - expected: What the decoder wanted.
   ///   - actual: What it found; its description goes into the error.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func typeMismatch<Actual>(expected: String, actual: Actual) -> Decoded<T> {
     .failure(.typeMismatch(expected: expected, actual: String(describing: actual)))
   }
 
   /// A failure with a `.missingKey` error: Argo's spelling.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func missingKey(_ name: String) -> Decoded<T> {
     .failure(.missingKey(name))
   }
@@ -24,7 +28,9 @@ extension Decoded {
   /// The value, or a `.typeMismatch` failure when it is `nil`. Argo's spelling; the
   /// error reads `expected Int, found nil`. `fromOptional(_:orFailWith:)` says it in
   /// your own words.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func fromOptional(_ value: T?) -> Decoded<T> {
     guard let value else { return .failure(.typeMismatch(expected: "\(T.self)", actual: "nil")) }
     return .success(value)
@@ -34,14 +40,18 @@ extension Decoded {
   ///
   /// This drops the error, so a present value of the wrong type becomes `nil`. `<|?`
   /// and `json[optional:]` are stricter: only a missing key or `null` is `nil`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func optional<Value>(_ x: Decoded<Value>) -> Decoded<Value?> {
     .success(x.value)
   }
 
   /// The value, or throws the error. Argo's name for `get()`.
   /// - Throws: The `DecodeError` on failure.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func dematerialize() throws(DecodeError) -> T {
     try get()
   }
@@ -53,7 +63,9 @@ extension Decoded {
 /// ```swift
 /// let date = materialize { try parseDate(text) }
 /// ```
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func materialize<T>(_ function: () throws -> T) -> Decoded<T> {
   do {
     return .success(try function())

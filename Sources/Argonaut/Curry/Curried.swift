@@ -11,13 +11,17 @@ public struct Curried<Argument, Output> {
   @usableFromInline let function: (Argument) -> Output
 
   /// Wraps `function`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public init(_ function: @escaping (Argument) -> Output) {
     self.function = function
   }
 
   /// Applies the function to `argument`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func callAsFunction(_ argument: Argument) -> Output {
     function(argument)
   }

@@ -35,7 +35,11 @@ final class CurryFrame: ManagedBuffer<Int, UInt8> {
 
   /// A frame for `count` slots whose values, each padded for its alignment, take at
   /// most `bytes` bytes.
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func make(count: Int, bytes: Int) -> CurryFrame {
     let buffer = CurryFrame.create(minimumCapacity: headerBytes &+ count &* 16 &+ bytes) { _ in 0 }
     let frame = unsafeDowncast(buffer, to: CurryFrame.self)
@@ -48,43 +52,87 @@ final class CurryFrame: ManagedBuffer<Int, UInt8> {
   }
 
   /// The start of the elements. `ManagedBuffer` keeps them for the frame's lifetime.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   var base: UnsafeMutableRawPointer {
     withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
   }
 
   /// The number of slots that hold a value.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   var filled: Int {
     get { base.load(as: Int.self) }
     set { base.storeBytes(of: newValue, as: Int.self) }
   }
 
   /// Where the values written so far end, from the start of the values.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   var end: Int {
     get { base.load(fromByteOffset: 8, as: Int.self) }
     set { base.storeBytes(of: newValue, toByteOffset: 8, as: Int.self) }
   }
 
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   var count: Int { base.load(fromByteOffset: 16, as: Int.self) }
 
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   var valueBytes: Int { base.load(fromByteOffset: 24, as: Int.self) }
 
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   func slotType(_ k: Int) -> Any.Type { base.load(fromByteOffset: Self.headerBytes &+ k &* 8, as: Any.Type.self) }
 
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   func slotOffset(_ k: Int) -> Int { base.load(fromByteOffset: Self.headerBytes &+ (count &+ k) &* 8, as: Int.self) }
 
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   var values: UnsafeMutableRawPointer { base + (Self.headerBytes &+ count &* 16) }
 
   /// A frame whose slot `k` holds `value`: this one when slot `k` is its next free
   /// slot, else a copy of its slots before `k`.
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   func appending<T>(_ value: T, at k: Int) -> CurryFrame {
     let frame = filled == k ? self : copy(upTo: k)
     let values = frame.values
@@ -102,7 +150,12 @@ final class CurryFrame: ManagedBuffer<Int, UInt8> {
   }
 
   /// The value in slot `k`, which holds a `T`.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   func value<T>(_ k: Int, as type: T.Type) -> T {
     (values + slotOffset(k)).assumingMemoryBound(to: T.self).pointee
   }
@@ -142,7 +195,12 @@ final class CurryFrame: ManagedBuffer<Int, UInt8> {
   static func size<T>(of type: T.Type) -> Int { MemoryLayout<T>.size }
 
   /// The bytes a slot of type `T` may take, padding included.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   static func bytes<T>(_ type: T.Type) -> Int { MemoryLayout<T>.size &+ MemoryLayout<T>.alignment &- 1 }
 }
 
@@ -173,7 +231,11 @@ protocol CurryChain {
 extension CurryChain {
   /// The curried value of a function, this stage being the first: a frame holding
   /// `function` in slot 0.
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func start<Function>(_ function: Function) -> Value {
     resume(CurryFrame.make(count: arity, bytes: bytes).appending(function, at: 0))
   }
@@ -186,16 +248,32 @@ enum CurryStage<Argument, Next: CurryChain>: CurryChain {
   // Spelled out, the value types spare the compiler inferring them for every stage.
   @usableFromInline typealias Value = Curried<Argument, Next.Value>
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static var arity: Int { Next.arity }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static var slot: Int { Next.slot &- 1 }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static var bytes: Int { CurryFrame.bytes(Argument.self) &+ Next.bytes }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<Argument, Next.Value> {
     // The closure captures the frame alone, so the frame itself is the closure's
     // context; the slot is a constant once the chain is specialized.

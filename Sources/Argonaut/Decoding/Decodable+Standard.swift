@@ -3,7 +3,9 @@
 
 extension String: Decodable {
   /// Decodes a JSON string; any other value is a type mismatch.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<String> {
     guard case .string(let value) = json else { return .failure(.typeMismatch(expected: "String", found: json)) }
     return .success(value)
@@ -12,7 +14,9 @@ extension String: Decodable {
 
 extension Bool: Decodable {
   /// Decodes `true` and `false` only; numbers and strings are mismatches.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<Bool> {
     guard case .bool(let value) = json else { return .failure(.typeMismatch(expected: "Bool", found: json)) }
     return .success(value)
@@ -22,7 +26,9 @@ extension Bool: Decodable {
 extension Decodable where Self: FixedWidthInteger, DecodedType == Self {
   /// Decodes an integer exactly: `3.7` is not an `Int`, `300` is not a `UInt8`;
   /// `1e2` is 100.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<Self> {
     if case .number(let number) = json, let value = number.integer(as: Self.self) { return .success(value) }
     return .failure(.typeMismatch(expected: "\(Self.self)", found: json))
@@ -43,7 +49,9 @@ extension UInt64: Decodable {}
 extension Double: Decodable {
   /// Decodes the correctly rounded value; a number beyond `Double`'s range, such as
   /// `1e400`, fails.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<Double> {
     if case .number(let number) = json {
       let value = number.doubleValue
@@ -55,7 +63,9 @@ extension Double: Decodable {
 
 extension Float: Decodable {
   /// Decodes the correctly rounded value; a number beyond `Float`'s range fails.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<Float> {
     if case .number(let number) = json {
       let value = number.floatValue
@@ -67,7 +77,9 @@ extension Float: Decodable {
 
 extension JSON: Decodable {
   /// Any value decodes as itself.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<JSON> {
     .success(json)
   }
@@ -75,7 +87,9 @@ extension JSON: Decodable {
 
 extension Optional: Decodable where Wrapped: Decodable, Wrapped.DecodedType == Wrapped {
   /// `null` decodes as `nil`; any other value must decode as `Wrapped`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<Wrapped?> {
     if case .null = json { return .success(nil) }
     return Wrapped.decode(json).map(Optional.some)
@@ -84,7 +98,9 @@ extension Optional: Decodable where Wrapped: Decodable, Wrapped.DecodedType == W
 
 extension Array: Decodable where Element: Decodable, Element.DecodedType == Element {
   /// Decodes every element. Each failing element is reported with its index.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<[Element]> {
     guard case .array(let array) = json else { return .failure(.typeMismatch(expected: "Array", found: json)) }
     var elements: [Element] = []
@@ -111,7 +127,9 @@ extension Dictionary: Decodable where Key == String, Value: Decodable, Value.Dec
   /// ```text
   /// café: keys "caf\u{E9}" and "cafe\u{301}" are equal as Swift strings; [String: Int] cannot hold both
   /// ```
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<[String: Value]> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
     var members: [String: Value] = [:]
@@ -146,7 +164,9 @@ where
   /// enum Role: String { case admin, member }
   /// extension Role: Decodable {}
   /// ```
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<Self> {
     if case .success(let raw) = RawValue.decode(json), let value = Self(rawValue: raw) { return .success(value) }
     return .failure(.typeMismatch(expected: "\(Self.self)", found: json))

@@ -7,7 +7,9 @@
 /// let user: Decoded<User> = decode(json)
 /// let users: Decoded<[User]> = decode(json)   // a root array
 /// ```
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func decode<T: Decodable>(_ json: JSON) -> Decoded<T> where T.DecodedType == T {
   T.decode(json)
 }
@@ -17,7 +19,9 @@ public func decode<T: Decodable>(_ json: JSON) -> Decoded<T> where T.DecodedType
 /// ```swift
 /// let user: User? = decode(json)
 /// ```
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func decode<T: Decodable>(_ json: JSON) -> T? where T.DecodedType == T {
   T.decode(json).value
 }
@@ -27,13 +31,17 @@ public func decode<T: Decodable>(_ json: JSON) -> T? where T.DecodedType == T {
 /// ```swift
 /// let user: Decoded<User> = decode(json, rootKey: "user")
 /// ```
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func decode<T: Decodable>(_ json: JSON, rootKey: String) -> Decoded<T> where T.DecodedType == T {
   json.decode(rootKey)
 }
 
 /// Decodes the value at `rootKey` of the object `json`, or returns `nil`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func decode<T: Decodable>(_ json: JSON, rootKey: String) -> T? where T.DecodedType == T {
   json.decode(rootKey, as: T.self).value
 }
@@ -44,26 +52,34 @@ public func decode<T: Decodable>(_ json: JSON, rootKey: String) -> T? where T.De
 /// ```swift
 /// let user: Decoded<User> = decode(parsing: #"{"userName": "ada", "email": "ada@example.com"}"#)
 /// ```
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func decode<T: Decodable>(parsing text: String) -> Decoded<T> where T.DecodedType == T {
   parsed { () throws(JSONParseError) in try JSON(parsing: text) }.flatMap(T.decode)
 }
 
 /// Parses `text` and decodes the value at `rootKey`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func decode<T: Decodable>(parsing text: String, rootKey: String) -> Decoded<T> where T.DecodedType == T {
   parsed { () throws(JSONParseError) in try JSON(parsing: text) }.flatMap { $0.decode(rootKey) }
 }
 
 /// Parses UTF-8 `bytes` (such as `[UInt8]` or `Data`) and decodes them as `T`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func decode<T: Decodable, Bytes: Collection<UInt8>>(parsing bytes: Bytes) -> Decoded<T>
 where T.DecodedType == T {
   parsed { () throws(JSONParseError) in try JSON(parsing: bytes) }.flatMap(T.decode)
 }
 
 /// Parses UTF-8 `bytes` and decodes the value at `rootKey`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func decode<T: Decodable, Bytes: Collection<UInt8>>(parsing bytes: Bytes, rootKey: String) -> Decoded<T>
 where T.DecodedType == T {
   parsed { () throws(JSONParseError) in try JSON(parsing: bytes) }.flatMap { $0.decode(rootKey) }

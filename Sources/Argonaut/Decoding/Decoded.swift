@@ -21,14 +21,18 @@ extension Decoded: Equatable where T: Equatable {}
 
 extension Decoded {
   /// The value, or `nil` on failure.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public var value: T? {
     guard case .success(let value) = self else { return nil }
     return value
   }
 
   /// The error, or `nil` on success.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public var error: DecodeError? {
     guard case .failure(let error) = self else { return nil }
     return error
@@ -36,7 +40,9 @@ extension Decoded {
 
   /// The value.
   /// - Throws: The `DecodeError` on failure.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func get() throws(DecodeError) -> T {
     switch self {
     case .success(let value): return value
@@ -45,7 +51,9 @@ extension Decoded {
   }
 
   /// Wraps a `Result`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public init(_ result: Result<T, DecodeError>) {
     switch result {
     case .success(let value): self = .success(value)
@@ -54,7 +62,9 @@ extension Decoded {
   }
 
   /// This value as a `Result`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public var result: Result<T, DecodeError> {
     switch self {
     case .success(let value): return .success(value)
@@ -63,20 +73,26 @@ extension Decoded {
   }
 
   /// A failure with a `.custom` error.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func customError(_ message: String) -> Decoded<T> {
     .failure(.custom(message))
   }
 
   /// The value, or a `.custom` failure with `message` when it is `nil`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func fromOptional(_ value: T?, orFailWith message: @autoclosure () -> String) -> Decoded<T> {
     guard let value else { return .failure(.custom(message())) }
     return .success(value)
   }
 
   /// On failure, puts `component` in front of the error's path. Free on success.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func prefixingPath(_ component: JSONPath.Component) -> Decoded<T> {
     guard case .failure(let error) = self else { return self }
     return .failure(error.prefixed(by: component))
@@ -85,7 +101,9 @@ extension Decoded {
 
 extension Result where Failure == DecodeError {
   /// Converts a `Decoded` value.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public init(_ decoded: Decoded<Success>) {
     self = decoded.result
   }
@@ -99,7 +117,9 @@ extension Decoded {
   /// ```swift
   /// let length = name.map { $0.count }
   /// ```
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func map<U>(_ transform: (T) -> U) -> Decoded<U> {
     switch self {
     case .success(let value): return .success(transform(value))
@@ -109,7 +129,9 @@ extension Decoded {
 
   /// Applies a curried function to the value; a failure passes through. Aliased by
   /// `<^>` for the first argument of `curry(T.init)`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func map<U>(_ transform: Curried<T, U>) -> Decoded<U> {
     switch self {
     case .success(let value): return .success(transform(value))
@@ -120,7 +142,9 @@ extension Decoded {
   /// Applies the decoded curried function `transform` to this value. When both
   /// fail, both errors are kept, so a chain reports every failing field. Aliased by
   /// `<*>`: `f <*> x` is `x.apply(f)`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func apply<U>(_ transform: Decoded<Curried<T, U>>) -> Decoded<U> {
     // Nested switches rather than one over the pair `(transform, self)`: the pair
     // would copy both values (a closure context and the decoded value) on every step.
@@ -139,7 +163,9 @@ extension Decoded {
   /// Applies a decoded plain function to this value, keeping both errors when both
   /// fail. The operator `<*>` takes the curried form only, which keeps long chains
   /// fast to type-check.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func apply<U>(_ transform: Decoded<(T) -> U>) -> Decoded<U> {
     apply(transform.map { f in Curried(f) })
   }
@@ -152,7 +178,9 @@ extension Decoded {
   ///   type == "photo" ? Photo.decode(j).map(Post.photo) : Text.decode(j).map(Post.text)
   /// }
   /// ```
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func flatMap<U>(_ transform: (T) -> Decoded<U>) -> Decoded<U> {
     switch self {
     case .success(let value): return transform(value)
@@ -165,7 +193,9 @@ extension Decoded {
   /// ```swift
   /// let name = j.decode("displayName", as: String.self).or(j.decode("userName"))
   /// ```
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func or(_ other: @autoclosure () -> Decoded<T>) -> Decoded<T> {
     guard case .failure = self else { return self }
     return other()
@@ -174,7 +204,9 @@ extension Decoded {
 
 /// A decoded value that is always a success. In applicative chains:
 /// `pure(curry(User.init)) <*> j <| "name"`, or as a fallback: `j <| "role" <|> pure(.member)`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func pure<T>(_ value: T) -> Decoded<T> {
   .success(value)
 }

@@ -15,7 +15,9 @@ extension JSON {
   ///
   /// The type can be given in place, which reads well at the start of a `flatMap`:
   /// `j.decode("type", as: String.self).flatMap { type in … }`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decode<T: Decodable>(_ key: some JSONKey, as type: T.Type = T.self) -> Decoded<T>
   where T.DecodedType == T {
     key.decodeValue(in: self, with: T.decode)
@@ -24,14 +26,18 @@ extension JSON {
   /// Decodes the value at `key` (a key or a key path), or `nil` when a key is missing
   /// or a value along the way is `null`; a present value of the wrong type still
   /// fails. Aliased by `<|?`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeIfPresent<T: Decodable>(_ key: some JSONKey, as type: T.Type = T.self) -> Decoded<T?>
   where T.DecodedType == T {
     key.decodeValueIfPresent(in: self, with: T.decode)
   }
 
   /// Decodes the array at `key` (a key or a key path). Aliased by `<||`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeArray<T: Decodable>(_ key: some JSONKey, of type: T.Type = T.self) -> Decoded<[T]>
   where T.DecodedType == T {
     key.decodeValue(in: self, with: { [T].decode($0) })
@@ -39,7 +45,9 @@ extension JSON {
 
   /// Decodes the array at `key` (a key or a key path), or `nil` when a key is missing
   /// or a value along the way is `null`. Aliased by `<||?`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeArrayIfPresent<T: Decodable>(_ key: some JSONKey, of type: T.Type = T.self) -> Decoded<[T]?>
   where T.DecodedType == T {
     key.decodeValueIfPresent(in: self, with: { [T].decode($0) })
@@ -51,14 +59,18 @@ extension JSON {
   /// ```swift
   /// let id = j.decode("id_str", using: Int64.decode(numericString:))
   /// ```
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decode<T>(_ key: some JSONKey, using decoder: (JSON) -> Decoded<T>) -> Decoded<T> {
     key.decodeValue(in: self, with: decoder)
   }
 
   /// Decodes the value at `key` with a decoder of your own, or gives `nil` when a key
   /// is missing or a value is `null`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeIfPresent<T>(_ key: some JSONKey, using decoder: (JSON) -> Decoded<T>) -> Decoded<T?> {
     key.decodeValueIfPresent(in: self, with: decoder)
   }
@@ -105,7 +117,11 @@ extension DecodeError {
 
 extension Decoded {
   /// On failure, puts the key path `keys` in front of the error's path.
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   func prefixingPath(_ keys: [String]) -> Decoded<T> {
     guard case .failure(let error) = self else { return self }
     return .failure(keys.reversed().reduce(error) { $0.prefixed(by: .key($1)) })

@@ -22,7 +22,9 @@ public protocol JSONKey: Sendable {
 
 extension String: JSONKey {
   /// The member for this key of an object.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeValue<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
     // The value is made from the tape position, not through the subscript, which
@@ -34,7 +36,9 @@ extension String: JSONKey {
   }
 
   /// The member for this key of an object, or `nil` when missing or `null`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeValueIfPresent<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T?> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
     guard let position = ObjectKeys.position(of: self, inObjectAt: object.index, document: object.document),
@@ -44,7 +48,9 @@ extension String: JSONKey {
   }
 
   /// `error`, with this key in front of its path.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func prefixing(_ error: DecodeError) -> DecodeError {
     error.prefixed(by: .key(self))
   }
@@ -52,7 +58,9 @@ extension String: JSONKey {
 
 extension Array: JSONKey where Element == String {
   /// The value at the end of this key path.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeValue<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T> {
     switch json.member(at: self, nullIsAbsent: false) {
     case .found(let value): return decoder(value).prefixingPath(self)
@@ -62,7 +70,9 @@ extension Array: JSONKey where Element == String {
 
   /// The value at the end of this key path, or `nil` when a key is missing or a
   /// value along the path is `null`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeValueIfPresent<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T?> {
     switch json.member(at: self, nullIsAbsent: true) {
     case .found(let value): return decoder(value).map(Optional.some).prefixingPath(self)
@@ -72,7 +82,9 @@ extension Array: JSONKey where Element == String {
   }
 
   /// `error`, with this key in front of its path.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func prefixing(_ error: DecodeError) -> DecodeError {
     reversed().reduce(error) { $0.prefixed(by: .key($1)) }
   }

@@ -3,19 +3,25 @@
 
 extension String: JSONEncodable {
   /// A JSON string.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON { .string(self) }
 }
 
 extension Bool: JSONEncodable {
   /// `true` or `false`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON { .bool(self) }
 }
 
 extension JSONEncodable where Self: FixedWidthInteger {
   /// The exact number, every digit kept.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON { .number(JSONNumber(self)) }
 }
 
@@ -35,7 +41,9 @@ extension Double: JSONEncodable {
   ///
   /// JSON has no infinities and no NaN: those encode as `null`, as JavaScript's
   /// `JSON.stringify` does. Check `isFinite` first where that matters.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON {
     guard let number = JSONNumber(self) else { return .null }
     return .number(number)
@@ -45,7 +53,9 @@ extension Double: JSONEncodable {
 extension Float: JSONEncodable {
   /// The shortest number that reads back as this value; infinities and NaN encode as
   /// `null`, as for `Double`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON {
     guard let number = JSONNumber(self) else { return .null }
     return .number(number)
@@ -54,13 +64,17 @@ extension Float: JSONEncodable {
 
 extension JSON: JSONEncodable {
   /// The value itself.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON { self }
 }
 
 extension Optional: JSONEncodable where Wrapped: JSONEncodable {
   /// The wrapped value, or `null` for `nil`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON {
     guard let self else { return .null }
     return self.encode()
@@ -70,7 +84,9 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
 extension Optional where Wrapped: JSONEncodable {
   /// The wrapped value, or `nil` for `nil`: with ``JSON/init(omittingNil:)``, a member
   /// that is left out rather than sent as `null`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encodeIfPresent() -> JSON? {
     map { $0.encode() }
   }
@@ -78,7 +94,9 @@ extension Optional where Wrapped: JSONEncodable {
 
 extension Array: JSONEncodable where Element: JSONEncodable {
   /// An array of the encoded elements, in order.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON {
     .array(JSONArray(lazy.map { $0.encode() }))
   }
@@ -87,7 +105,9 @@ extension Array: JSONEncodable where Element: JSONEncodable {
 extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
   /// An object of the encoded values, with its keys sorted (by their UTF-8 bytes), so
   /// that the output is the same on every run.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON {
     .object(JSONObject(mapValues { $0.encode() }))
   }
@@ -101,6 +121,8 @@ extension JSONEncodable where Self: RawRepresentable, RawValue: JSONEncodable {
   /// extension Role: JSONEncodable {}
   /// Role.admin.encode()  // "admin"
   /// ```
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func encode() -> JSON { rawValue.encode() }
 }

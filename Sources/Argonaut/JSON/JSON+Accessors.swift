@@ -13,7 +13,9 @@
 /// `Decodable` and the decoding operators instead.
 extension JSON {
   /// The member for `key` of an object.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public subscript(key: String) -> JSON? {
     guard case .object(let object) = self else { return nil }
     return object[key]

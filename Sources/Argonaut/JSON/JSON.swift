@@ -35,7 +35,12 @@ public enum JSON: Sendable {
 
 extension JSON {
   /// The value whose tape entry is at `index` of `document`.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   package init(_ document: JSONDocument, at index: Int) {
     let entry = document.tape[index]
     // On the tag's bits, which compiles to one jump table.
@@ -57,7 +62,12 @@ extension JSON {
   /// Through `init(_:at:)`, an iterator's loop retains and releases its document
   /// around every short string value (the optimizer copies the reference ahead of
   /// the switch); testing for strings first keeps the reference count out of it.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   static func value(_ entry: UInt64, at index: Int, of document: JSONDocument) -> JSON {
     entry &>> Tape.tagShift == TapeTag.string.rawValue
       ? .string(StringText.string(entry, in: document)) : JSON(document, at: index)

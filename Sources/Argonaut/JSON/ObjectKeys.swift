@@ -8,7 +8,11 @@
 package enum ObjectKeys {
   /// The tape index of the value for `key` in the object at `header`, or `nil`,
   /// scanning the keys in order; `comparisons` counts the keys compared.
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func find(
     _ key: UnsafeBufferPointer<UInt8>, inObjectAt header: Int,
     tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>, comparisons: inout Int
@@ -68,7 +72,12 @@ package struct ShortKey {
 
   /// The short key of `key`, or `nil` when it is longer than 15 bytes or not stored
   /// inline; `inlineLayout` is `JSONDocument.makesInlineStrings`.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   init?(_ key: String, inlineLayout: Bool) {
     guard inlineLayout else { return nil }
     // Reading the two words of a string neither retains nor copies it. Bit 61 of the
@@ -81,7 +90,12 @@ package struct ShortKey {
   }
 
   /// The short key of `key`, or `nil`, for readers of `document`'s tape.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   package init?(_ key: String, for document: JSONDocument) {
     self.init(key, inlineLayout: document.makesInlineStrings)
   }
@@ -90,7 +104,12 @@ package struct ShortKey {
 extension ObjectKeys {
   /// The tape index of the value for `key` in the object at `header` of `document`,
   /// or `nil`: the lookup behind `JSONObject`'s subscript and the decoding operators.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   static func position(of key: String, inObjectAt header: Int, document: JSONDocument) -> Int? {
     let tape = document.tape
     if Tape.storedCount(tape[header]) <= ObjectKeyIndex.minimumCount,
@@ -174,13 +193,22 @@ extension ObjectKeys {
 package struct KeyLengthFilter {
   @usableFromInline let want: UInt64
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   package init(count: Int) {
     want = count < Tape.maxLength ? UInt64(truncatingIfNeeded: count) : .max
   }
 
   /// Whether the key entry may spell the key (`false`: it certainly does not).
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   package func mayMatch(_ entry: UInt64) -> Bool {
     let bits = entry & (Tape.flagBit | UInt64(Tape.maxLength))
     return bits == want || bits >= UInt64(Tape.maxLength)

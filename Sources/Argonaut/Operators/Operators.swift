@@ -48,18 +48,24 @@ infix operator <||? : DecodingPrecedence
 // MARK: - Functor and applicative
 
 /// Map: `curry(User.init) <^> j <| "name"`. Alias of `Decoded.map(_:)`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func <^> <T, U>(transform: Curried<T, U>, value: Decoded<T>) -> Decoded<U> { value.map(transform) }
 
 /// Map with a plain function: `String.count <^> name`. Alias of `Decoded.map(_:)`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func <^> <T, U>(transform: (T) -> U, value: Decoded<T>) -> Decoded<U> { value.map(transform) }
 
 /// Apply, accumulating every failure. Alias of `Decoded.apply(_:)`.
 ///
 /// There is deliberately one overload: a second one makes long chains slow to
 /// type-check. For plain (uncurried) functions, call `apply` by name.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func <*> <T, U>(transform: Decoded<Curried<T, U>>, value: Decoded<T>) -> Decoded<U> {
   value.apply(transform)
 }
@@ -67,11 +73,15 @@ public func <*> <T, U>(transform: Decoded<Curried<T, U>>, value: Decoded<T>) -> 
 // MARK: - Alternative and monad
 
 /// Fallback: the left value if it succeeded, else the right. Alias of `Decoded.or(_:)`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func <|> <T>(lhs: Decoded<T>, rhs: @autoclosure () -> Decoded<T>) -> Decoded<T> { lhs.or(rhs()) }
 
 /// Flat map. Alias of `Decoded.flatMap(_:)`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func >>- <T, U>(value: Decoded<T>, transform: (T) -> Decoded<U>) -> Decoded<U> { value.flatMap(transform) }
 
 // MARK: - Keys
@@ -80,26 +90,34 @@ public func >>- <T, U>(value: Decoded<T>, transform: (T) -> Decoded<U>) -> Decod
 // path): two overloads each make wide decoders several times slower to type-check.
 
 /// The value at a key or key path. Alias of `JSON.decode(_:as:)`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func <| <T: Decodable>(json: JSON, key: some JSONKey) -> Decoded<T> where T.DecodedType == T {
   json.decode(key)
 }
 
 /// The value at a key or key path, or `nil` when a key is missing or a value is
 /// `null`. Alias of `JSON.decodeIfPresent(_:as:)`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func <|? <T: Decodable>(json: JSON, key: some JSONKey) -> Decoded<T?> where T.DecodedType == T {
   json.decodeIfPresent(key)
 }
 
 /// The array at a key or key path. Alias of `JSON.decodeArray(_:of:)`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func <|| <T: Decodable>(json: JSON, key: some JSONKey) -> Decoded<[T]> where T.DecodedType == T {
   json.decodeArray(key)
 }
 
 /// The array at a key or key path, or `nil`. Alias of `JSON.decodeArrayIfPresent(_:of:)`.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func <||? <T: Decodable>(json: JSON, key: some JSONKey) -> Decoded<[T]?> where T.DecodedType == T {
   json.decodeArrayIfPresent(key)
 }

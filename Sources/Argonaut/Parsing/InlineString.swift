@@ -24,13 +24,23 @@ package enum InlineString {
 
   /// The string of the `count` (at most 15) bytes at `start`, of which at least 16
   /// are readable. Bytes after the first `count` are ignored.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   static func make(loading start: UnsafeRawPointer, count: Int) -> String {
     string(bits(loading: start, count: count))
   }
 
   /// The string whose two words are `words`, which `bits` computed.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   static func string(_ words: (UInt64, UInt64)) -> String {
     // Written as raw words into uninitialized memory for a `String`, then moved out:
     // unlike a bit cast, a move hands over the value without a retain call (which
@@ -56,7 +66,12 @@ package enum InlineString {
     string(bits(copying: start, count: count))
   }
 
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   static func bits(loading start: UnsafeRawPointer, count: Int) -> (UInt64, UInt64) {
     let first = start.loadUnaligned(as: UInt64.self)
     let second = start.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
@@ -71,7 +86,12 @@ package enum InlineString {
 
   /// The two words of the string of the first `count` (at most 15) bytes of `first`
   /// and `second`, in little-endian order. Bytes after the first `count` are ignored.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   static func bits(_ first: UInt64, _ second: UInt64, count: Int) -> (UInt64, UInt64) {
     let n = UInt64(truncatingIfNeeded: count)
     // Masks that keep the first `count` bytes, without branches: the first word's

@@ -5,7 +5,12 @@
 @usableFromInline
 package enum StringText {
   /// Whether `count` bytes at `a` and `b` are equal.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   package static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
     var i = 0
     while i &+ 8 <= count {
@@ -22,7 +27,12 @@ package enum StringText {
   }
 
   /// The raw text of the string entry: escaped as in the source when `Tape.flag` is set.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   package static func raw(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
     // Only a saturated length (text of 256 MiB or more) is measured, out of line.
     let stored = Tape.storedLength(entry)
@@ -31,7 +41,12 @@ package enum StringText {
   }
 
   /// Whether the string entry's value equals `key` (UTF-8, unescaped).
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   package static func equals(
     _ entry: UInt64, _ key: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
@@ -56,19 +71,34 @@ package enum StringText {
   }
 
   /// The string entry's value as a Swift `String`.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   package static func string(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> String {
     string(entry, in: bytes, inline: InlineString.isAvailable)
   }
 
   /// The value of a string entry of `document`.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   package static func string(_ entry: UInt64, in document: JSONDocument) -> String {
     string(entry, in: document.text, inline: document.makesInlineStrings)
   }
 
   /// The string entry's value; `inline` says whether `InlineString` is available.
-  @inlinable @inline(__always)
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
   static func string(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>, inline: Bool) -> String {
     let stored = Tape.storedLength(entry)
     let offset = Tape.offset(entry)

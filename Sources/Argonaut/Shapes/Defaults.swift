@@ -9,7 +9,9 @@ extension JSON {
   ///
   /// It is short for `j <|? "theme"` mapped with `?? .light`. Unlike
   /// `j <| "theme" <|> pure(.light)`, it does not swallow a mismatch.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decode<T: Decodable>(_ key: some JSONKey, default defaultValue: @autoclosure () -> T) -> Decoded<T>
   where T.DecodedType == T {
     key.decodeValueIfPresent(in: self, with: T.decode).map { $0 ?? defaultValue() }

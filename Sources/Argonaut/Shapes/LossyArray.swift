@@ -41,7 +41,9 @@ extension LossyArray: RandomAccessCollection {
 
 extension LossyArray: Decodable where Element: Decodable, Element.DecodedType == Element {
   /// Decodes every element that can be decoded; fails only if `json` is not an array.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(_ json: JSON) -> Decoded<LossyArray<Element>> {
     guard case .array(let array) = json else { return .failure(.typeMismatch(expected: "Array", found: json)) }
     var result = LossyArray(elements: [])
@@ -63,7 +65,9 @@ extension JSON {
   ///
   /// - Returns: The elements and the dropped errors, or a failure when the key is
   ///   missing or its value is not an array.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeLossyArray<T: Decodable>(_ key: some JSONKey, of type: T.Type = T.self)
     -> Decoded<LossyArray<T>> where T.DecodedType == T
   {

@@ -21,7 +21,9 @@ extension FixedWidthInteger {
   ///
   /// - Parameter json: A string such as `"505874924095815681"`.
   /// - Returns: The integer, or a type mismatch.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public static func decode(numericString json: JSON) -> Decoded<Self> {
     if case .string(let text) = json, let value = Self(exactDecimal: text) { return .success(value) }
     return .failure(.typeMismatch(expected: "\(Self.self) in a numeric string", found: json))
@@ -43,7 +45,9 @@ extension FixedWidthInteger {
 extension JSON {
   /// Decodes the integer held as a string at `key` (a key or a key path), exactly and
   /// range checked: `j.decodeNumericString("id_str", as: Int64.self)`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeNumericString<T: FixedWidthInteger>(_ key: some JSONKey, as type: T.Type = T.self)
     -> Decoded<T>
   {
@@ -52,7 +56,9 @@ extension JSON {
 
   /// Decodes the integer held as a string at `key`, or `nil` when the key is missing or
   /// `null`.
-  @inlinable
+  #if !DEBUG
+    @inlinable
+  #endif
   public func decodeNumericStringIfPresent<T: FixedWidthInteger>(
     _ key: some JSONKey, as type: T.Type = T.self
   ) -> Decoded<T?> {
