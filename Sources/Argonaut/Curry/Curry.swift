@@ -5,7 +5,9 @@
 // applicative style: `curry(User.init) <^> j <| "name" <*> j <| "email"`.
 
 /// Curries a function of 1 argument.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, Z>(
   _ function: @escaping (A) -> Z
 ) -> Curried<A, Z> {
@@ -13,7 +15,9 @@ public func curry<A, Z>(
 }
 
 /// Curries a function of 2 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, Z>(
   _ function: @escaping (A, B) -> Z
 ) -> Curried<A, Curried<B, Z>> {
@@ -21,7 +25,9 @@ public func curry<A, B, Z>(
 }
 
 /// Curries a function of 3 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, Z>(
   _ function: @escaping (A, B, C) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Z>>> {
@@ -29,7 +35,9 @@ public func curry<A, B, C, Z>(
 }
 
 /// Curries a function of 4 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, Z>(
   _ function: @escaping (A, B, C, D) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Z>>>> {
@@ -37,7 +45,9 @@ public func curry<A, B, C, D, Z>(
 }
 
 /// Curries a function of 5 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, Z>(
   _ function: @escaping (A, B, C, D, E) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Z>>>>> {
@@ -50,13 +60,32 @@ public func curry<A, B, C, D, E, Z>(
 enum CurryEnd5<A, B, C, D, E, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<E, Z>
 
-  @inlinable static var arity: Int { 5 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 5 }
 
-  @inlinable static var slot: Int { 5 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 5 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<E, Z> {
     Curried { [frame] (e: E) in
       let function = frame.value(0, as: ((A, B, C, D, E) -> Z).self)
@@ -70,7 +99,9 @@ enum CurryEnd5<A, B, C, D, E, Z>: CurryChain {
 }
 
 /// Curries a function of 6 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, Z>(
   _ function: @escaping (A, B, C, D, E, F) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Z>>>>>> {
@@ -83,13 +114,32 @@ public func curry<A, B, C, D, E, F, Z>(
 enum CurryEnd6<A, B, C, D, E, F, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<F, Z>
 
-  @inlinable static var arity: Int { 6 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 6 }
 
-  @inlinable static var slot: Int { 6 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 6 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<F, Z> {
     Curried { [frame] (f: F) in
       let function = frame.value(0, as: ((A, B, C, D, E, F) -> Z).self)
@@ -104,7 +154,9 @@ enum CurryEnd6<A, B, C, D, E, F, Z>: CurryChain {
 }
 
 /// Curries a function of 7 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, Z>(
   _ function: @escaping (A, B, C, D, E, F, G) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Z>>>>>>> {
@@ -117,13 +169,32 @@ public func curry<A, B, C, D, E, F, G, Z>(
 enum CurryEnd7<A, B, C, D, E, F, G, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<G, Z>
 
-  @inlinable static var arity: Int { 7 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 7 }
 
-  @inlinable static var slot: Int { 7 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 7 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<G, Z> {
     Curried { [frame] (g: G) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G) -> Z).self)
@@ -139,7 +210,9 @@ enum CurryEnd7<A, B, C, D, E, F, G, Z>: CurryChain {
 }
 
 /// Curries a function of 8 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Z>>>>>>>> {
@@ -152,13 +225,32 @@ public func curry<A, B, C, D, E, F, G, H, Z>(
 enum CurryEnd8<A, B, C, D, E, F, G, H, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<H, Z>
 
-  @inlinable static var arity: Int { 8 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 8 }
 
-  @inlinable static var slot: Int { 8 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 8 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<H, Z> {
     Curried { [frame] (h: H) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H) -> Z).self)
@@ -175,7 +267,9 @@ enum CurryEnd8<A, B, C, D, E, F, G, H, Z>: CurryChain {
 }
 
 /// Curries a function of 9 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Z>>>>>>>>> {
@@ -188,13 +282,32 @@ public func curry<A, B, C, D, E, F, G, H, I, Z>(
 enum CurryEnd9<A, B, C, D, E, F, G, H, I, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<I, Z>
 
-  @inlinable static var arity: Int { 9 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 9 }
 
-  @inlinable static var slot: Int { 9 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 9 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<I, Z> {
     Curried { [frame] (i: I) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I) -> Z).self)
@@ -212,7 +325,9 @@ enum CurryEnd9<A, B, C, D, E, F, G, H, I, Z>: CurryChain {
 }
 
 /// Curries a function of 10 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Z>>>>>>>>>> {
@@ -225,13 +340,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, Z>(
 enum CurryEnd10<A, B, C, D, E, F, G, H, I, J, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<J, Z>
 
-  @inlinable static var arity: Int { 10 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 10 }
 
-  @inlinable static var slot: Int { 10 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 10 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<J, Z> {
     Curried { [frame] (j: J) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J) -> Z).self)
@@ -250,7 +384,9 @@ enum CurryEnd10<A, B, C, D, E, F, G, H, I, J, Z>: CurryChain {
 }
 
 /// Curries a function of 11 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Z>>>>>>>>>>> {
@@ -263,13 +399,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, Z>(
 enum CurryEnd11<A, B, C, D, E, F, G, H, I, J, K, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<K, Z>
 
-  @inlinable static var arity: Int { 11 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 11 }
 
-  @inlinable static var slot: Int { 11 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 11 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<K, Z> {
     Curried { [frame] (k: K) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K) -> Z).self)
@@ -289,7 +444,9 @@ enum CurryEnd11<A, B, C, D, E, F, G, H, I, J, K, Z>: CurryChain {
 }
 
 /// Curries a function of 12 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Z>>>>>>>>>>>> {
@@ -302,13 +459,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, Z>(
 enum CurryEnd12<A, B, C, D, E, F, G, H, I, J, K, L, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<L, Z>
 
-  @inlinable static var arity: Int { 12 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 12 }
 
-  @inlinable static var slot: Int { 12 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 12 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<L, Z> {
     Curried { [frame] (l: L) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L) -> Z).self)
@@ -329,7 +505,9 @@ enum CurryEnd12<A, B, C, D, E, F, G, H, I, J, K, L, Z>: CurryChain {
 }
 
 /// Curries a function of 13 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Z>>>>>>>>>>>>> {
@@ -342,13 +520,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>(
 enum CurryEnd13<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<M, Z>
 
-  @inlinable static var arity: Int { 13 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 13 }
 
-  @inlinable static var slot: Int { 13 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 13 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<M, Z> {
     Curried { [frame] (m: M) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M) -> Z).self)
@@ -370,7 +567,9 @@ enum CurryEnd13<A, B, C, D, E, F, G, H, I, J, K, L, M, Z>: CurryChain {
 }
 
 /// Curries a function of 14 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Z>>>>>>>>>>>>>> {
@@ -383,13 +582,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>(
 enum CurryEnd14<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<N, Z>
 
-  @inlinable static var arity: Int { 14 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 14 }
 
-  @inlinable static var slot: Int { 14 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 14 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<N, Z> {
     Curried { [frame] (n: N) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N) -> Z).self)
@@ -412,7 +630,9 @@ enum CurryEnd14<A, B, C, D, E, F, G, H, I, J, K, L, M, N, Z>: CurryChain {
 }
 
 /// Curries a function of 15 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Z>>>>>>>>>>>>>>> {
@@ -425,13 +645,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>(
 enum CurryEnd15<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<O, Z>
 
-  @inlinable static var arity: Int { 15 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 15 }
 
-  @inlinable static var slot: Int { 15 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 15 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<O, Z> {
     Curried { [frame] (o: O) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O) -> Z).self)
@@ -455,7 +694,9 @@ enum CurryEnd15<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, Z>: CurryChain {
 }
 
 /// Curries a function of 16 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Z>>>>>>>>>>>>>>>> {
@@ -468,13 +709,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>(
 enum CurryEnd16<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<P, Z>
 
-  @inlinable static var arity: Int { 16 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 16 }
 
-  @inlinable static var slot: Int { 16 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 16 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<P, Z> {
     Curried { [frame] (p: P) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P) -> Z).self)
@@ -499,7 +759,9 @@ enum CurryEnd16<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Z>: CurryChain {
 }
 
 /// Curries a function of 17 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Z>>>>>>>>>>>>>>>>> {
@@ -512,13 +774,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>(
 enum CurryEnd17<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<Q, Z>
 
-  @inlinable static var arity: Int { 17 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 17 }
 
-  @inlinable static var slot: Int { 17 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 17 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<Q, Z> {
     Curried { [frame] (q: Q) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q) -> Z).self)
@@ -544,7 +825,9 @@ enum CurryEnd17<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, Z>: CurryChai
 }
 
 /// Curries a function of 18 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Z>>>>>>>>>>>>>>>>>> {
@@ -557,13 +840,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>(
 enum CurryEnd18<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<R, Z>
 
-  @inlinable static var arity: Int { 18 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 18 }
 
-  @inlinable static var slot: Int { 18 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 18 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<R, Z> {
     Curried { [frame] (r: R) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R) -> Z).self)
@@ -590,7 +892,9 @@ enum CurryEnd18<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, Z>: CurryC
 }
 
 /// Curries a function of 19 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Z>>>>>>>>>>>>>>>>>>> {
@@ -603,13 +907,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>(
 enum CurryEnd19<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<S, Z>
 
-  @inlinable static var arity: Int { 19 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 19 }
 
-  @inlinable static var slot: Int { 19 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 19 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<S, Z> {
     Curried { [frame] (s: S) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S) -> Z).self)
@@ -637,7 +960,9 @@ enum CurryEnd19<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, Z>: Cur
 }
 
 /// Curries a function of 20 arguments.
-@inlinable
+#if !DEBUG
+  @inlinable
+#endif
 public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>(
   _ function: @escaping (A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z
 ) -> Curried<A, Curried<B, Curried<C, Curried<D, Curried<E, Curried<F, Curried<G, Curried<H, Curried<I, Curried<J, Curried<K, Curried<L, Curried<M, Curried<N, Curried<O, Curried<P, Curried<Q, Curried<R, Curried<S, Curried<T, Z>>>>>>>>>>>>>>>>>>>> {
@@ -650,13 +975,32 @@ public func curry<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>
 enum CurryEnd20<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, Z>: CurryChain {
   @usableFromInline typealias Value = Curried<T, Z>
 
-  @inlinable static var arity: Int { 20 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var arity: Int { 20 }
 
-  @inlinable static var slot: Int { 20 }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var slot: Int { 20 }
 
-  @inlinable static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self) }
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  static var bytes: Int { CurryFrame.bytes(((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self) }
 
-  @inlinable
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
   static func resume(_ frame: CurryFrame) -> Curried<T, Z> {
     Curried { [frame] (t: T) in
       let function = frame.value(0, as: ((A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T) -> Z).self)
