@@ -122,10 +122,11 @@ extension JSONScanner {
       // leading zeros of the fraction do not count (`0.00012345678901234567`): the
       // digits' value stays below 10^19, and their text at most 24 digits.
       let decimalExponent = writtenExponent &- fractionDigits
-      let fractionZeros = (fraction0 ^ 0x3030_3030_3030_3030).trailingZeroBitCount &>> 3
-      let significantDigits = integerDigits &+ fractionDigits &- (isZero ? 1 &+ fractionZeros : 0)
       guard
-        readsNumbers && significantDigits <= 19 && exponentDigits <= 4
+        readsNumbers
+          && (integerDigits &+ fractionDigits <= 19
+            || (isZero && fractionDigits &- (fraction0 ^ 0x3030_3030_3030_3030).trailingZeroBitCount &>> 3 <= 19))
+          && exponentDigits <= 4
           && Tape.isInlineExponent(decimalExponent) && significands.count < Tape.longInlineSlots
       else {
         tape.append(Tape.textNumber(isNotInteger: isNotInteger, offset: first - start, length: p - first))
