@@ -42,6 +42,23 @@ struct WalkSummary: Equatable {
   /// (`1.0` is an integer for Argonaut's `integer(as:)`, a double for the peers).
   var numberTotal: Double = 0
 
+  init(
+    stringBytes: UInt64 = 0, integerSum: Int64 = 0, doubleSum: Double = 0, values: UInt64 = 0, numberTotal: Double = 0
+  ) {
+    self.stringBytes = stringBytes
+    self.integerSum = integerSum
+    self.doubleSum = doubleSum
+    self.values = values
+    self.numberTotal = numberTotal
+  }
+
+  /// What a C++ peer's walk saw.
+  init(_ peer: peer_walk_summary) {
+    self.init(
+      stringBytes: peer.string_bytes, integerSum: peer.integer_sum, doubleSum: peer.double_sum, values: peer.values,
+      numberTotal: peer.number_total)
+  }
+
   func agrees(with other: WalkSummary) -> Bool {
     stringBytes == other.stringBytes && values == other.values
       && abs(numberTotal - other.numberTotal) <= 1e-9 * Swift.max(1, abs(numberTotal))
@@ -77,9 +94,7 @@ final class Contender {
     if let peer {
       var summary = peer_walk_summary()
       precondition(peer_walk(peer, &summary) == 0, "\(engine.title) failed to parse")
-      return WalkSummary(
-        stringBytes: summary.string_bytes, integerSum: summary.integer_sum, doubleSum: summary.double_sum,
-        values: summary.values, numberTotal: summary.number_total)
+      return WalkSummary(summary)
     }
     var summary = WalkSummary()
     ArgonautWalk.visit(try! JSON(parsing: bytes), into: &summary)
@@ -90,9 +105,7 @@ final class Contender {
   func walkWithFullPrecision() -> WalkSummary {
     var summary = peer_walk_summary()
     precondition(peer_walk_full_precision(peer, &summary) == 0, "\(engine.title) failed to parse")
-    return WalkSummary(
-      stringBytes: summary.string_bytes, integerSum: summary.integer_sum, doubleSum: summary.double_sum,
-      values: summary.values, numberTotal: summary.number_total)
+    return WalkSummary(summary)
   }
 
   /// Parses once, untimed, before `write` is measured.

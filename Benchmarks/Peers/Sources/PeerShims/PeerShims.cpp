@@ -126,6 +126,15 @@ extern "C" int peer_parse(peer_document *document) {
   return parsed.HasParseError() ? 1 : 0;
 }
 
+// Parses with RapidJSON's `flags`, then walks; returns 0 on success.
+template <unsigned flags> static int parseAndWalkRapidJSON(const std::string &text, peer_walk_summary &summary) {
+  rapidjson::Document parsed;
+  parsed.Parse<flags>(text.data(), text.size());
+  if (parsed.HasParseError()) return 1;
+  walkRapidJSON(parsed, summary);
+  return 0;
+}
+
 extern "C" int peer_walk(peer_document *document, peer_walk_summary *summary) {
   *summary = peer_walk_summary{0, 0, 0, 0, 0};
   if (document->kind == PEER_SIMDJSON) {
@@ -134,21 +143,13 @@ extern "C" int peer_walk(peer_document *document, peer_walk_summary *summary) {
     walkSimdjson(root, *summary);
     return 0;
   }
-  rapidjson::Document parsed;
-  parsed.Parse(document->text.data(), document->text.size());
-  if (parsed.HasParseError()) return 1;
-  walkRapidJSON(parsed, *summary);
-  return 0;
+  return parseAndWalkRapidJSON<rapidjson::kParseDefaultFlags>(document->text, *summary);
 }
 
 extern "C" int peer_walk_full_precision(peer_document *document, peer_walk_summary *summary) {
   *summary = peer_walk_summary{0, 0, 0, 0, 0};
   if (document->kind != PEER_RAPIDJSON) return 1;
-  rapidjson::Document parsed;
-  parsed.Parse<rapidjson::kParseFullPrecisionFlag>(document->text.data(), document->text.size());
-  if (parsed.HasParseError()) return 1;
-  walkRapidJSON(parsed, *summary);
-  return 0;
+  return parseAndWalkRapidJSON<rapidjson::kParseFullPrecisionFlag>(document->text, *summary);
 }
 
 extern "C" int peer_prepare_write(peer_document *document) {
@@ -194,12 +195,12 @@ static void collectDoubles(const rapidjson::Value &value, double *out, size_t ca
 
 extern "C" size_t peer_rapidjson_doubles(
     const uint8_t *bytes, size_t length, int full_precision, double *out, size_t capacity) {
-  std::string text(reinterpret_cast<const char *>(bytes), length);
+  const char *text = reinterpret_cast<const char *>(bytes);
   rapidjson::Document parsed;
   if (full_precision) {
-    parsed.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
+    parsed.Parse<rapidjson::kParseFullPrecisionFlag>(text, length);
   } else {
-    parsed.Parse(text.data(), text.size());
+    parsed.Parse(text, length);
   }
   if (parsed.HasParseError()) return SIZE_MAX;
   size_t count = 0;
