@@ -29,7 +29,7 @@ enum Report {
     var rule = "|---|---:|"
     for work in works {
       for peer in peers {
-        header += " \(work.rawValue.capitalized) / \(peer == .rapidjson ? "RapidJSON" : "simdjson") |"
+        header += " \(work.title) / \(peer == .rapidjson ? "RapidJSON" : "simdjson") |"
         rule += "---:|"
       }
     }
@@ -57,7 +57,7 @@ enum Report {
     header = "| Document |"
     rule = "|---|"
     for work in works {
-      header += " \(work.rawValue.capitalized) |"
+      header += " \(work.title) |"
       rule += "---:|"
     }
     print(header)

@@ -10,13 +10,13 @@ let help = """
     --rounds N        interleaved rounds per measurement (default 7; medians are reported)
     --quick           3 rounds, and only the corpus (or two generated documents without it)
     --only A,B        only these documents (file or generated names)
-    --work W,...      only these kinds of work: parse, walk, write (default: all)
+    --work W,...      only these kinds of work: parse, walk, walk-values, write (default: all)
     --no-memory       skip the peak memory probes
     --list            list the documents and exit
   --rounding        count the numbers each library reads other than correctly rounded, and exit
 
   For a profiler, a tight loop of one library's work on one document:
-    ArgonautPeers --profile argonaut|simdjson|rapidjson parse|walk|write DOCUMENT [ITERATIONS]
+    ArgonautPeers --profile argonaut|simdjson|rapidjson parse|walk|walk-values|write DOCUMENT [ITERATIONS]
     valgrind --tool=callgrind .build/release/ArgonautPeers --profile argonaut walk canada.json 10
 
   The corpus is read from ../shared/corpora/bench beside the repository (or $ARGONAUT_CORPUS);
@@ -83,9 +83,10 @@ for document in documents {
   FileHandle.standardError.write(Data("measuring \(document.name)…\n".utf8))
   let contenders = Engine.allCases.map { Contender($0, bytes: document.bytes) }
   // The libraries must see the same document before their speed means anything.
-  let summaries = contenders.map { $0.walk() }
-  for (contender, summary) in zip(contenders, summaries) where !summary.agrees(with: summaries[0]) {
-    print("warning: \(document.name): \(contender.engine.title) saw \(summary), Argonaut saw \(summaries[0])")
+  let summaries = contenders.map { $0.walk() } + [contenders[0].walkValues()]
+  let walkers = contenders.map(\.engine.title) + ["Argonaut (values)"]
+  for (walker, summary) in zip(walkers, summaries) where !summary.agrees(with: summaries[0]) {
+    print("warning: \(document.name): \(walker) saw \(summary), Argonaut saw \(summaries[0])")
   }
   var result = DocumentFigures(name: document.name, bytes: document.bytes.count)
   for work in works {

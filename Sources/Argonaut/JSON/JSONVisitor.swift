@@ -1,0 +1,164 @@
+/// A type that receives every value of a JSON document, in document order, from
+/// `JSON.walk(_:)`.
+///
+/// A walk reads the parsed document's tape directly. It makes no `JSON`, `JSONObject` or
+/// `JSONArray` value per element, does not recurse, and touches no reference count, so it
+/// is the fastest way to read a whole document: statistics, a search, a conversion to
+/// another representation. Containers arrive as a begin call, their contents, and an end
+/// call; in an object, each member's key comes just before its value.
+///
+/// ```swift
+/// struct Totals: JSONVisitor {
+///   var strings = 0, numbers = 0.0
+///   mutating func visitString(_ value: String) { strings += 1 }
+///   mutating func visitNumber(_ value: JSONNumber) { numbers += value.doubleValue }
+/// }
+/// var totals = Totals()
+/// try JSON(parsing: #"{"a": [1, 2.5, "x"]}"#).walk(&totals)
+/// totals.numbers  // 3.5
+/// ```
+///
+/// Every requirement has a default implementation that does nothing, so a visitor writes
+/// only the calls it cares about. To stop a walk early, name the visitor's error type
+/// (`typealias Failure = Found`) and throw it from any call: the walk stops at once and
+/// rethrows it, typed.
+public protocol JSONVisitor {
+  /// The error that the visitor throws to stop a walk. `Never` by default: a walk that
+  /// cannot stop early needs no `try`.
+  associatedtype Failure: Error = Never
+
+  /// Receives `null`. The default implementation does nothing.
+  mutating func visitNull() throws(Failure)
+  /// Receives `true` or `false`. The default implementation does nothing.
+  mutating func visitBool(_ value: Bool) throws(Failure)
+  /// Receives a number, unconverted: read it with `integer(as:)`, `doubleValue` or
+  /// `text`. The default implementation does nothing.
+  mutating func visitNumber(_ value: JSONNumber) throws(Failure)
+  /// Receives a string value, unescaped. The default implementation does nothing.
+  mutating func visitString(_ value: String) throws(Failure)
+  /// Receives the start of an array of `count` elements. The default implementation does nothing.
+  mutating func beginArray(count: Int) throws(Failure)
+  /// Receives the end of the array that began last. The default implementation does nothing.
+  mutating func endArray() throws(Failure)
+  /// Receives the start of an object of `count` members. The default implementation does nothing.
+  mutating func beginObject(count: Int) throws(Failure)
+  /// Receives a member's key, unescaped, just before its value. The default implementation does nothing.
+  mutating func visitKey(_ key: String) throws(Failure)
+  /// Receives the end of the object that began last. The default implementation does nothing.
+  mutating func endObject() throws(Failure)
+}
+
+extension JSONVisitor {
+  /// Does nothing.
+  public mutating func visitNull() throws(Failure) {}
+  /// Does nothing.
+  public mutating func visitBool(_ value: Bool) throws(Failure) {}
+  /// Does nothing.
+  public mutating func visitNumber(_ value: JSONNumber) throws(Failure) {}
+  /// Does nothing.
+  public mutating func visitString(_ value: String) throws(Failure) {}
+  /// Does nothing.
+  public mutating func beginArray(count: Int) throws(Failure) {}
+  /// Does nothing.
+  public mutating func endArray() throws(Failure) {}
+  /// Does nothing.
+  public mutating func beginObject(count: Int) throws(Failure) {}
+  /// Does nothing.
+  public mutating func visitKey(_ key: String) throws(Failure) {}
+  /// Does nothing.
+  public mutating func endObject() throws(Failure) {}
+}
+
+extension JSON {
+  /// Hands every value of this one to `visitor`, in document order: scalars as they
+  /// come, containers as a begin call, their contents and an end call, and each object
+  /// member as its key, then its value.
+  ///
+  /// ```swift
+  /// struct KeyCounter: JSONVisitor {
+  ///   var keys: [String: Int] = [:]
+  ///   mutating func visitKey(_ key: String) { keys[key, default: 0] += 1 }
+  /// }
+  /// var counter = KeyCounter()
+  /// try JSON(parsing: #"[{"id": 1}, {"id": 2, "name": "b"}]"#).walk(&counter)
+  /// counter.keys  // ["id": 2, "name": 1]
+  /// ```
+  ///
+  /// The walk keeps its own stack of open containers, so any depth that the parser
+  /// accepted is walked without recursion.
+  ///
+  /// - Parameter visitor: The visitor, updated in place.
+  /// - Throws: The first error that `visitor` throws; the walk stops there.
+  /// - Complexity: O(*n*) in the number of values.
+  #if !DEBUG
+    @inlinable
+  #endif
+  public func walk<Visitor: JSONVisitor>(_ visitor: inout Visitor) throws(Visitor.Failure) {
+    switch self {
+    case .object(let object): try JSONWalk.walk(object.document, at: object.index, &visitor)
+    case .array(let array): try JSONWalk.walk(array.document, at: array.index, &visitor)
+    case .string(let value): try visitor.visitString(value)
+    case .number(let value): try visitor.visitNumber(value)
+    case .bool(let value): try visitor.visitBool(value)
+    case .null: try visitor.visitNull()
+    }
+  }
+}
+
+/// The walk over a container's entries on the tape.
+@usableFromInline
+enum JSONWalk {
+  /// Walks the container whose header is at `root` of `document`.
+  ///
+  /// The tape lists values in document order, each container's header recording how
+  /// many entries it spans, so one loop over the entries visits everything; a stack
+  /// holds the end position of each container left open outside the current one. The
+  /// caller's reference keeps `document`, and so its tape, alive.
+  #if !DEBUG
+    @inlinable
+  #else
+    @usableFromInline
+  #endif
+  static func walk<Visitor: JSONVisitor>(
+    _ document: JSONDocument, at root: Int, _ visitor: inout Visitor
+  ) throws(Visitor.Failure) {
+    let tape = document.tape
+    // Each open container outside the current one: its end position, times two, plus
+    // one for an object.
+    var open: [Int] = []
+    var end = root
+    var inObject = false
+    var i = root
+    repeat {
+      let entry = tape[i]
+      switch entry &>> Tape.tagShift {
+      case TapeTag.array.rawValue, TapeTag.object.rawValue:
+        let isObject = entry &>> Tape.tagShift == TapeTag.object.rawValue
+        let stored = Tape.storedCount(entry)
+        let count = stored == Tape.maxCount ? Tape.count(at: i, in: tape) : stored
+        if isObject { try visitor.beginObject(count: count) } else { try visitor.beginArray(count: count) }
+        if i != root { open.append(end &<< 1 | (inObject ? 1 : 0)) }
+        end = i &+ Tape.span(entry)
+        inObject = isObject
+      case TapeTag.string.rawValue: try visitor.visitString(StringText.string(entry, in: document))
+      case TapeTag.smallInt.rawValue: try visitor.visitNumber(JSONNumber(storage: .integer(Tape.smallIntValue(entry))))
+      case TapeTag.number.rawValue: try visitor.visitNumber(JSONNumber(numberEntry: entry, in: document))
+      case TapeTag.true.rawValue: try visitor.visitBool(true)
+      case TapeTag.false.rawValue: try visitor.visitBool(false)
+      default: try visitor.visitNull()
+      }
+      i &+= 1
+      // Close every container that ends here; the walk is over when the root has.
+      while i == end {
+        if inObject { try visitor.endObject() } else { try visitor.endArray() }
+        guard let outer = open.popLast() else { return }
+        end = outer &>> 1
+        inObject = outer & 1 != 0
+      }
+      if inObject {
+        try visitor.visitKey(StringText.string(tape[i], in: document))
+        i &+= 1
+      }
+    } while true
+  }
+}
