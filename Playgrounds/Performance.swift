@@ -118,3 +118,55 @@ report("Parse + decode", argonaut: decodeOurs, foundation: decodeTheirs, foundat
 // How: one validating pass writes a flat "tape" of the document; numbers and
 // strings are converted only when a decoder asks for them, and numbers with an
 // Eisel-Lemire conversion that is exact.
+
+// MARK: - Reading every value: a visitor
+
+// `JSON.walk(_:)` hands every value of a document to a visitor, in document order, in
+// one loop over the tape: no `JSON` value per element, no recursion, no reference
+// counting. Each visitor call has a default that does nothing, so a visitor writes only
+// what it needs. Here: the range of every number in the document.
+struct Bounds: JSONVisitor {
+  var numbers = 0
+  var lowest = Double.infinity
+  var highest = -Double.infinity
+
+  mutating func visitNumber(_ value: JSONNumber) {
+    let x = value.doubleValue
+    numbers += 1
+    lowest = min(lowest, x)
+    highest = max(highest, x)
+  }
+}
+
+var bounds = Bounds()
+try JSON(parsing: bytes).walk(&bounds)
+print("\n\(bounds.numbers) numbers, from \(bounds.lowest) to \(bounds.highest)")
+
+/// The same range from Foundation's objects, recursively.
+func foundationBounds(_ value: Any, into bounds: inout Bounds) {
+  if let array = value as? [Any] {
+    for element in array { foundationBounds(element, into: &bounds) }
+  } else if let object = value as? [String: Any] {
+    for (_, member) in object { foundationBounds(member, into: &bounds) }
+  } else if let number = value as? NSNumber, !(value is Bool) {
+    bounds.numbers += 1
+    bounds.lowest = min(bounds.lowest, number.doubleValue)
+    bounds.highest = max(bounds.highest, number.doubleValue)
+  }
+}
+var theirBounds = Bounds()
+foundationBounds(try JSONSerialization.jsonObject(with: data), into: &theirBounds)
+precondition(theirBounds.numbers == bounds.numbers, "the visitor and JSONSerialization saw different numbers")
+// Argonaut's doubles are correctly rounded. JSONSerialization on Linux misrounds a few
+// of canada's 17-digit coordinates: -141.00299100000001 reads as -141.00299099999998.
+print("JSONSerialization: \(theirBounds.numbers) numbers, from \(theirBounds.lowest) to \(theirBounds.highest)")
+
+let walkOurs = try median {
+  var visitor = Bounds()
+  try JSON(parsing: bytes).walk(&visitor)
+}
+let walkTheirs = try median {
+  var visitor = Bounds()
+  foundationBounds(try JSONSerialization.jsonObject(with: data), into: &visitor)
+}
+report("Parse + read every number", argonaut: walkOurs, foundation: walkTheirs, foundationName: "JSONSerialization")

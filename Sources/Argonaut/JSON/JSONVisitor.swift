@@ -142,7 +142,16 @@ enum JSONWalk {
         inObject = isObject
       case TapeTag.string.rawValue: try visitor.visitString(StringText.string(entry, in: document))
       case TapeTag.smallInt.rawValue: try visitor.visitNumber(JSONNumber(storage: .integer(Tape.smallIntValue(entry))))
-      case TapeTag.number.rawValue: try visitor.visitNumber(JSONNumber(numberEntry: entry, in: document))
+      case TapeTag.number.rawValue:
+        // The inline form on a branch of its own: a number known to hold no document
+        // reference is destroyed without a call.
+        if Tape.isInlineNumber(entry) {
+          let significand = Tape.inlineSignificand(entry, in: document.significands)
+          try visitor.visitNumber(
+            JSONNumber(storage: .decimal(significand: significand, layout: Tape.inlineLayout(entry))))
+        } else {
+          try visitor.visitNumber(JSONNumber(textNumberEntry: entry, in: document))
+        }
       case TapeTag.true.rawValue: try visitor.visitBool(true)
       case TapeTag.false.rawValue: try visitor.visitBool(false)
       default: try visitor.visitNull()
