@@ -5,7 +5,9 @@ import Argonaut
 // Parses the input and visits every value without recursing. Each value goes through
 // every accessor, and each accessor must agree with the case: member lookups find
 // the members that iteration yields, numbers convert consistently between Int64,
-// UInt64, Double, Float and their text, and equal values hash equally.
+// UInt64, Double, Float and their text, and equal values hash equally. A
+// `JSONVisitor` walk of the root must see the same calls, in the same order, as the
+// values give in document order.
 
 let walkOptions = JSONParsingOptions(maximumDepth: 100_000)
 
@@ -56,8 +58,69 @@ public func valueWalkOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
   return 0
 }
 
+/// A digest of the calls a visitor receives, in order.
+struct CallDigest: JSONVisitor {
+  var hasher = Hasher()
+  var calls = 0
+
+  mutating func record(_ kind: Int, _ text: String = "", _ count: Int = 0) {
+    hasher.combine(kind)
+    hasher.combine(text)
+    hasher.combine(count)
+    calls += 1
+  }
+
+  mutating func visitNull() { record(0) }
+  mutating func visitBool(_ value: Bool) { record(value ? 1 : 2) }
+  mutating func visitNumber(_ value: JSONNumber) { record(3, value.text) }
+  mutating func visitString(_ value: String) { record(4, value) }
+  mutating func visitKey(_ key: String) { record(5, key) }
+  mutating func beginArray(count: Int) { record(6, "", count) }
+  mutating func endArray() { record(7) }
+  mutating func beginObject(count: Int) { record(8, "", count) }
+  mutating func endObject() { record(9) }
+}
+
+/// The calls a visitor should receive for `root`, from its values in document order,
+/// with a stack rather than recursion.
+func expectedCalls(_ root: JSON) -> CallDigest {
+  enum Step {
+    case value(JSON)
+    case key(String)
+    case endArray, endObject
+  }
+  var digest = CallDigest()
+  var steps: [Step] = [.value(root)]
+  while let step = steps.popLast() {
+    switch step {
+    case .key(let key): digest.visitKey(key)
+    case .endArray: digest.endArray()
+    case .endObject: digest.endObject()
+    case .value(.null): digest.visitNull()
+    case .value(.bool(let value)): digest.visitBool(value)
+    case .value(.number(let value)): digest.visitNumber(value)
+    case .value(.string(let value)): digest.visitString(value)
+    case .value(.array(let array)):
+      digest.beginArray(count: array.count)
+      steps.append(.endArray)
+      steps += array.reversed().map { .value($0) }
+    case .value(.object(let object)):
+      digest.beginObject(count: object.count)
+      steps.append(.endObject)
+      for (key, member) in object.reversed() { steps += [.value(member), .key(key)] }
+    }
+  }
+  return digest
+}
+
 /// Whole-document properties, each linear in the size of the document.
 func checkRoot(_ root: JSON) {
+  var walked = CallDigest()
+  root.walk(&walked)
+  let expected = expectedCalls(root)
+  check(
+    walked.calls == expected.calls && walked.hasher.finalize() == expected.hasher.finalize(),
+    "the visitor walk made \(walked.calls) calls, the values give \(expected.calls)")
   let reparsed = try? JSON(parsing: root.description, options: walkOptions)
   check(reparsed == root && reparsed?.hashValue == root.hashValue, "the root does not round trip")
   if case .object(let object) = root {
