@@ -239,6 +239,7 @@ struct JSONVisitorTests {
   /// Stops at the `limit`-th number.
   struct StoppingVisitor: JSONVisitor {
     struct Enough: Error, Equatable { let seen: Int }
+    // Needed: `endArray` does not throw, so `Failure` could also be `Never`.
     typealias Failure = Enough
     let limit: Int
     var numbers: [Int] = []
@@ -270,6 +271,42 @@ struct JSONVisitorTests {
     try json.walk(&never)
     #expect(never.numbers == [1, 2, 3, 4, 5, 6])
     #expect(never.ends == 3)
+  }
+
+  /// Throws at its `limit`-th call, whichever call that is.
+  struct CountingStopper: JSONVisitor {
+    struct Stop: Error {}
+    let limit: Int
+    var calls = 0
+
+    mutating func call() throws(Stop) {
+      calls += 1
+      if calls == limit { throw Stop() }
+    }
+    mutating func visitNull() throws(Stop) { try call() }
+    mutating func visitBool(_ value: Bool) throws(Stop) { try call() }
+    mutating func visitNumber(_ value: JSONNumber) throws(Stop) { try call() }
+    mutating func visitString(_ value: String) throws(Stop) { try call() }
+    mutating func beginArray(count: Int) throws(Stop) { try call() }
+    mutating func endArray() throws(Stop) { try call() }
+    mutating func beginObject(count: Int) throws(Stop) { try call() }
+    mutating func visitKey(_ key: String) throws(Stop) { try call() }
+    mutating func endObject() throws(Stop) { try call() }
+  }
+
+  @Test("a throw from any call, a key, a begin or an end included, stops the walk there")
+  func stopsAtEveryCall() throws {
+    let json = try JSON(parsing: #"{"a": [1, {"b": null}, []], "c": {"d": "x", "e": [true]}, "f": 2.5}"#)
+    let total = RecordingVisitor.events(of: json).count
+    #expect(total == 23)
+    for limit in 1...total {
+      var visitor = CountingStopper(limit: limit)
+      #expect(throws: CountingStopper.Stop.self) { try json.walk(&visitor) }
+      #expect(visitor.calls == limit, "stopped at call \(limit)")
+    }
+    var whole = CountingStopper(limit: total + 1)
+    try json.walk(&whole)
+    #expect(whole.calls == total)
   }
 
   /// Uses only the defaults but one.

@@ -2,8 +2,9 @@
 /// `JSON.walk(_:)`.
 ///
 /// A walk reads the parsed document's tape directly. It makes no `JSON`, `JSONObject` or
-/// `JSONArray` value per element, does not recurse, and touches no reference count, so it
-/// is the fastest way to read a whole document: statistics, a search, a conversion to
+/// `JSONArray` value per element, does not recurse, and retains nothing per element (only
+/// a number too long to read inline, kept as text, holds its document), so it is the
+/// fastest way to read a whole document: statistics, a search, a conversion to
 /// another representation. Containers arrive as a begin call, their contents, and an end
 /// call; in an object, each member's key comes just before its value.
 ///
@@ -19,9 +20,16 @@
 /// ```
 ///
 /// Every requirement has a default implementation that does nothing, so a visitor writes
-/// only the calls it cares about. To stop a walk early, name the visitor's error type
-/// (`typealias Failure = Found`) and throw it from any call: the walk stops at once and
-/// rethrows it, typed.
+/// only the calls it cares about. A method whose signature differs from the requirement's
+/// (another name, another parameter type) is therefore not an implementation, and is
+/// never called.
+///
+/// To stop a walk early, declare the calls that stop it `throws(Found)`, with an error
+/// type of your own, and throw it: the walk stops at once and rethrows the error, typed.
+/// When every call the visitor writes throws, `Failure` is inferred; when some do not,
+/// declare it (`typealias Failure = Found`; the compiler asks for it). Write the typed
+/// form: beside `typealias Failure = Found`, a method declared with plain `throws` does
+/// not match the requirement, and the default is called instead.
 public protocol JSONVisitor {
   /// The error that the visitor throws to stop a walk. `Never` by default: a walk that
   /// cannot stop early needs no `try`.
@@ -38,13 +46,13 @@ public protocol JSONVisitor {
   mutating func visitString(_ value: String) throws(Failure)
   /// Receives the start of an array of `count` elements. The default implementation does nothing.
   mutating func beginArray(count: Int) throws(Failure)
-  /// Receives the end of the array that began last. The default implementation does nothing.
+  /// Receives the end of the innermost open array. The default implementation does nothing.
   mutating func endArray() throws(Failure)
   /// Receives the start of an object of `count` members. The default implementation does nothing.
   mutating func beginObject(count: Int) throws(Failure)
   /// Receives a member's key, unescaped, just before its value. The default implementation does nothing.
   mutating func visitKey(_ key: String) throws(Failure)
-  /// Receives the end of the object that began last. The default implementation does nothing.
+  /// Receives the end of the innermost open object. The default implementation does nothing.
   mutating func endObject() throws(Failure)
 }
 
