@@ -6,8 +6,8 @@ import Argonaut
 // every accessor, and each accessor must agree with the case: member lookups find
 // the members that iteration yields, numbers convert consistently between Int64,
 // UInt64, Double, Float and their text, and equal values hash equally. A
-// `JSONVisitor` walk of the root must see the same calls, in the same order, as the
-// values give in document order.
+// `JSONVisitor` walk of the root, and of each of its members or elements, must see the
+// same calls, in the same order, as the values give in document order.
 
 let walkOptions = JSONParsingOptions(maximumDepth: 100_000)
 
@@ -115,12 +115,18 @@ func expectedCalls(_ root: JSON) -> CallDigest {
 
 /// Whole-document properties, each linear in the size of the document.
 func checkRoot(_ root: JSON) {
-  var walked = CallDigest()
-  root.walk(&walked)
-  let expected = expectedCalls(root)
-  check(
-    walked.calls == expected.calls && walked.hasher.finalize() == expected.hasher.finalize(),
-    "the visitor walk made \(walked.calls) calls, the values give \(expected.calls)")
+  // The root, then each of its members or elements: values that start inside the tape.
+  var walkedValues = [root]
+  if case .array(let array) = root { walkedValues += array }
+  if case .object(let object) = root { walkedValues += object.map(\.value) }
+  for value in walkedValues {
+    var walked = CallDigest()
+    value.walk(&walked)
+    let expected = expectedCalls(value)
+    check(
+      walked.calls == expected.calls && walked.hasher.finalize() == expected.hasher.finalize(),
+      "the visitor walk made \(walked.calls) calls, the values give \(expected.calls)")
+  }
   let reparsed = try? JSON(parsing: root.description, options: walkOptions)
   check(reparsed == root && reparsed?.hashValue == root.hashValue, "the root does not round trip")
   if case .object(let object) = root {
