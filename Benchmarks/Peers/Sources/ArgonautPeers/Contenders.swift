@@ -72,6 +72,19 @@ struct WalkSummary: Equatable {
       numberTotal: peer.number_total)
   }
 
+  /// Adds a number the way Argonaut's walks read it: as an `Int64` when it is one, else a `Double`.
+  @inline(__always)
+  mutating func add(_ number: JSONNumber) {
+    if let integer = number.integer(as: Int64.self) {
+      integerSum &+= integer
+      numberTotal += Double(integer)
+    } else {
+      let double = number.doubleValue
+      doubleSum += double
+      numberTotal += double
+    }
+  }
+
   func agrees(with other: WalkSummary) -> Bool {
     stringBytes == other.stringBytes && values == other.values
       && abs(numberTotal - other.numberTotal) <= 1e-9 * Swift.max(1, abs(numberTotal))
@@ -171,14 +184,7 @@ struct SummaryVisitor: JSONVisitor {
 
   mutating func visitNumber(_ number: JSONNumber) {
     summary.values &+= 1
-    if let integer = number.integer(as: Int64.self) {
-      summary.integerSum &+= integer
-      summary.numberTotal += Double(integer)
-    } else {
-      let double = number.doubleValue
-      summary.doubleSum += double
-      summary.numberTotal += double
-    }
+    summary.add(number)
   }
 }
 
@@ -197,14 +203,7 @@ enum ArgonautWalk {
     case .string(let string):
       summary.stringBytes &+= UInt64(string.utf8.count)
     case .number(let number):
-      if let integer = number.integer(as: Int64.self) {
-        summary.integerSum &+= integer
-        summary.numberTotal += Double(integer)
-      } else {
-        let double = number.doubleValue
-        summary.doubleSum += double
-        summary.numberTotal += double
-      }
+      summary.add(number)
     case .bool, .null:
       break
     }
