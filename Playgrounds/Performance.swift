@@ -122,8 +122,8 @@ report("Parse + decode", argonaut: decodeOurs, foundation: decodeTheirs, foundat
 // MARK: - Reading every value: a visitor
 
 // `JSON.walk(_:)` hands every value of a document to a visitor, in document order, in
-// one loop over the tape: no `JSON` value per element, no recursion, no reference
-// counting. Each visitor call has a default that does nothing, so a visitor writes only
+// one loop over the tape: no `JSON` value per element, no recursion, no retain per
+// element. Each visitor call has a default that does nothing, so a visitor writes only
 // what it needs. Here: the range of every number in the document.
 struct Bounds: JSONVisitor {
   var numbers = 0

@@ -151,8 +151,10 @@ enum JSONWalk {
       case TapeTag.string.rawValue: try visitor.visitString(StringText.string(entry, in: document))
       case TapeTag.smallInt.rawValue: try visitor.visitNumber(JSONNumber(storage: .integer(Tape.smallIntValue(entry))))
       case TapeTag.number.rawValue:
-        // The inline form on a branch of its own: a number known to hold no document
-        // reference is destroyed without a call.
+        // The inline form on a branch of its own, each branch with its own call: a number
+        // known to hold no document reference is destroyed without a call. Through
+        // `JSONNumber(numberEntry:in:)`, the walk of `numbers` takes 49.2M instructions
+        // rather than 47.7M, and canada's 62.8M rather than 61.3M.
         if Tape.isInlineNumber(entry) {
           let significand = Tape.inlineSignificand(entry, in: document.significands)
           try visitor.visitNumber(
