@@ -81,7 +81,8 @@ extension JSON {
     let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
       try JSONScanner.tape(for: buffer, maximumDepth: options.maximumDepth)
     }
-    return JSONDocument(bytes: bytes, tape: parsed.tape, significands: parsed.significands)
+    return JSONDocument(
+      bytes: bytes, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped)
   }
 
   /// Parses UTF-8 `bytes` that the new document may keep as its storage; short numbers
@@ -92,7 +93,9 @@ extension JSON {
     let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
       try JSONScanner.tape(for: buffer, maximumDepth: options.maximumDepth, readsNumbers: readsNumbers)
     }
-    return JSON(JSONDocument(bytes: bytes, tape: parsed.tape, significands: parsed.significands), at: 0)
+    return JSON(
+      JSONDocument(
+        bytes: bytes, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped), at: 0)
   }
 
   /// Parses a JSON document from text.

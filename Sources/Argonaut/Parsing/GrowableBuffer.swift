@@ -11,7 +11,33 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     self.base = SystemMemory.reallocate(nil, count: self.capacity)
   }
 
-  deinit { SystemMemory.deallocate(base) }
+  /// An empty buffer that allocates nothing until `reserve(_:)` asks for room.
+  init() {
+    capacity = 0
+    base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
+  }
+
+  deinit { if capacity > 0 { SystemMemory.deallocate(base) } }
+
+  /// Makes room for at least `minimumCapacity` elements in all.
+  @inline(__always)
+  mutating func reserve(_ minimumCapacity: Int) {
+    if minimumCapacity > capacity { grow(to: minimumCapacity) }
+  }
+
+  @inline(never)
+  private mutating func grow(to minimumCapacity: Int) {
+    let newCapacity = Swift.max(minimumCapacity, capacity * 2)
+    base = SystemMemory.reallocate(capacity > 0 ? base : nil, count: newCapacity)
+    capacity = newCapacity
+  }
+
+  /// Sets the count after the caller wrote elements into the reserved room directly.
+  @inline(__always)
+  mutating func setCount(_ newCount: Int) {
+    assert(newCount <= capacity, "the count passes the reserved room")
+    count = newCount
+  }
 
   @inline(__always)
   mutating func append(_ element: Element) {
@@ -22,8 +48,7 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
 
   @inline(never)
   private mutating func grow() {
-    capacity *= 2
-    base = SystemMemory.reallocate(base, count: capacity)
+    grow(to: Swift.max(capacity &+ 1, 4))
   }
 
   /// Removes and returns the last element. The buffer must not be empty.
@@ -57,6 +82,10 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
   /// The elements, trimmed to their count. The caller owns the memory and frees it
   /// with `SystemMemory.deallocate`.
   consuming func take() -> UnsafeMutableBufferPointer<Element> {
+    if capacity == 0 {
+      discard self
+      return UnsafeMutableBufferPointer(start: nil, count: 0)
+    }
     let trimmed = SystemMemory.reallocate(base, count: count)
     let count = self.count
     discard self

@@ -22,6 +22,8 @@ struct JSONScanner: ~Copyable {
   /// The key entries (see `ObjectKeys.keyEntry`) of the members of the open
   /// objects, innermost last, for the duplicate-key check when an object closes.
   var keys: GrowableBuffer<UInt64>
+  /// The records of the values of the strings with escapes (see `Tape`).
+  var unescaped: GrowableBuffer<UInt8>
 
   /// An open container: where its header is, and the state of its parent to
   /// restore when it closes.
@@ -49,7 +51,8 @@ struct JSONScanner: ~Copyable {
   static func tape(
     for input: UnsafeBufferPointer<UInt8>, maximumDepth: Int, readsNumbers: Bool = true
   ) throws(JSONParseError) -> (
-    tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>
+    tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>,
+    unescaped: UnsafeMutableBufferPointer<UInt8>
   ) {
     guard input.count <= Tape.maxOffset else {
       throw JSONParseError(
@@ -66,16 +69,26 @@ struct JSONScanner: ~Copyable {
         tape: GrowableBuffer(capacity: Swift.max(16, input.count / 12)),
         significands: GrowableBuffer(capacity: 16),
         frames: GrowableBuffer(capacity: 32),
-        keys: GrowableBuffer(capacity: 64))
+        keys: GrowableBuffer(capacity: 64),
+        unescaped: GrowableBuffer())
       try scanner.scanDocument()
       return scanner.take()
     }
   }
 
-  /// The finished tape and significands, handed over to the caller.
-  consuming func take() -> (tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>)
-  {
-    (tape.take(), significands.take())
+  /// The finished tape, significands and unescaped values, handed over to the caller.
+  consuming func take() -> (
+    tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>,
+    unescaped: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    // Sixteen bytes after the last record, so that any value loads as two words.
+    let used = unescaped.count
+    if used > 0 {
+      unescaped.reserve(used &+ ByteBlock.size)
+      (unescaped.base + used).initialize(repeating: 0, count: ByteBlock.size)
+      unescaped.setCount(used &+ ByteBlock.size)
+    }
+    return (tape.take(), significands.take(), unescaped.take())
   }
 
   // MARK: - Errors
@@ -276,7 +289,7 @@ struct JSONScanner: ~Copyable {
     let entry = tape.last
     let signature =
       Tape.flag(entry)
-      ? ObjectKeys.signature(entry, input)
+      ? escapedKeySignature(entry)
       : ObjectKeys.signature(text, count: p - 1 - text, readable: end - text)
     keys.append(ObjectKeys.keyEntry(signature: signature, index: tape.count &- 1))
     p = skipWhitespace(p)
@@ -311,7 +324,6 @@ struct JSONScanner: ~Copyable {
   #endif
   mutating func scanString(_ text: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
     var p = text
-    var escaped = false
     while true {
       // Sixteen, then eight bytes at a time until one of them is a quote, a
       // backslash, a control character or non-ASCII.
@@ -336,14 +348,10 @@ struct JSONScanner: ~Copyable {
       }
       let c = p.pointee
       if c == UInt8(ascii: "\"") {
-        tape.append(Tape.text(.string, flag: escaped, offset: text - start, length: p - text))
+        tape.append(Tape.text(.string, flag: false, offset: text - start, length: p - text))
         return p + 1
       } else if c == UInt8(ascii: "\\") {
-        escaped = true
-        // The common escapes inline; surrogates and every error take `scanEscape`,
-        // which validates the escape again and reports the exact position.
-        let length = end - p >= 12 ? JSONScanner.commonEscapeLength(p) : 0
-        p = length > 0 ? p + length : try scanEscape(p)
+        return try scanEscapedString(text, escape: p)
       } else if c < 0x20 {
         throw error(p, .invalidString, expected: "'\"' or an escaped control character")
       } else if c >= 0x80 {
@@ -367,6 +375,111 @@ struct JSONScanner: ~Copyable {
         p += 1
       }
     }
+  }
+
+  /// Scans the rest of a string from its first escape, at `escape`, and writes the
+  /// string's value, unescaped, to a record in `unescaped` as it validates it (see
+  /// `Tape`). Plain runs are found and copied sixteen bytes at a time, escapes
+  /// validated and decoded on the same branches.
+  @inline(never)
+  mutating func scanEscapedString(
+    _ text: UnsafePointer<UInt8>, escape: UnsafePointer<UInt8>
+  ) throws(JSONParseError) -> UnsafePointer<UInt8> {
+    let record = unescaped.count
+    // Unescaping never lengthens text, so the rest of the input bounds the value; runs
+    // are copied a block at a time, which may store up to a block past the value.
+    unescaped.reserve(record &+ 8 &+ (end - text) &+ ByteBlock.size)
+    let out = unescaped.base + (record &+ 8)
+    var o = escape - text
+    out.update(from: text, count: o)
+    var p = escape
+    while true {
+      // A byte that ends a plain run is at `p`.
+      let c = p.pointee
+      if c == UInt8(ascii: "\"") {
+        break
+      } else if c == UInt8(ascii: "\\") {
+        // The common escapes inline; surrogates, escapes near the end of the input and
+        // every error take `scanEscape`, which reports the exact position.
+        let common = end - p >= 12 ? JSONScanner.commonEscapeLength(p) : 0
+        let next = common > 0 ? p + common : try scanEscape(p)
+        let length = next - p
+        if length == 2 {
+          out[o] = StringText.simpleEscape(p[1])
+          o &+= 1
+        } else {
+          let unit = StringText.hexQuad(p + 2)
+          let (bytes, count) =
+            length == 6
+            ? StringText.utf8(unit) : (StringText.utf8(surrogates: unit, StringText.hexQuad(p + 8)), 4)
+          // Four bytes fit in the six or twelve that the escape takes.
+          UnsafeMutableRawPointer(out + o).storeBytes(of: UInt32(littleEndian: bytes), as: UInt32.self)
+          o &+= count
+        }
+        p = next
+      } else if c < 0x20 {
+        throw error(p, .invalidString, expected: "'\"' or an escaped control character")
+      } else {
+        // Bytes of 0x80 and above, validated as `scanString` does, and copied.
+        repeat {
+          var n = end - p >= 8 && UTF8Validation.twoCommonThreeByteSequences(p) ? 6 : 0
+          if n == 0 { n = UTF8Validation.commonSequenceLength(p, end: end) }
+          if n == 0 { n = UTF8Validation.sequenceLength(p, end: end) }
+          guard n > 0 else { throw error(p, .invalidUTF8, expected: "well-formed UTF-8") }
+          if end - p >= 8 {
+            UnsafeMutableRawPointer(out + o).storeBytes(
+              of: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self), as: UInt64.self)
+          } else {
+            (out + o).update(from: p, count: n)
+          }
+          p += n
+          o &+= n
+        } while p < end && p.pointee >= 0x80
+      }
+      // The plain run up to the next byte that ends it, copied as it is found.
+      run: do {
+        while end - p >= ByteBlock.size {
+          UnsafeMutableRawPointer(out + o).storeBytes(
+            of: UnsafeRawPointer(p).loadUnaligned(as: ByteBlock.Bytes.self), as: ByteBlock.Bytes.self)
+          let first = ByteBlock.firstStringSpecial(p)
+          p += first
+          o &+= first
+          if first < ByteBlock.size { break run }
+        }
+        while p < end {
+          let b = p.pointee
+          if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+          out[o] = b
+          p += 1
+          o &+= 1
+        }
+      }
+      guard p < end else {
+        throw error(p, .invalidString, expected: "'\"' to close the string")
+      }
+    }
+    let header = UnsafeMutableRawPointer(unescaped.base + record)
+    header.storeBytes(of: UInt32(littleEndian: UInt32(truncatingIfNeeded: p - text)), as: UInt32.self)
+    header.storeBytes(of: UInt32(littleEndian: UInt32(truncatingIfNeeded: o)), toByteOffset: 4, as: UInt32.self)
+    if record < Tape.maxLength {
+      unescaped.setCount(record &+ 8 &+ o)
+      tape.append(Tape.text(.string, flag: true, offset: text - start, length: record))
+    } else {
+      // No room in the entry for the record's offset: readers unescape the text.
+      tape.append(Tape.text(.string, flag: true, offset: text - start, length: Tape.maxLength))
+    }
+    return p + 1
+  }
+
+  /// The signature of the key entry `entry`, which has escapes, from its value.
+  func escapedKeySignature(_ entry: UInt64) -> UInt64 {
+    let record = Tape.storedLength(entry)
+    guard record != Tape.maxLength else { return ObjectKeys.signature(entry, input) }
+    let value = unescaped.base + (record &+ 8)
+    let count = Int(
+      UInt32(littleEndian: UnsafeRawPointer(unescaped.base + record).loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+    // The room reserved for the record holds a block more than the value.
+    return ObjectKeys.signature(value, count: count, readable: count &+ ByteBlock.size)
   }
 
   /// A mask whose lowest set bit marks the first byte of `w` that ends the fast

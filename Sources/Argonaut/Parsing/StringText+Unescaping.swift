@@ -47,11 +47,7 @@ extension StringText {
       let unit = hexQuad(input + (i &+ 2))
       if unit & 0xFC00 == 0xD800 {
         // A high surrogate: validation guarantees that a low surrogate escape follows.
-        let low = hexQuad(input + (i &+ 8))
-        let scalar = 0x10000 &+ ((unit &- 0xD800) &<< 10) &+ (low &- 0xDC00)
-        let bytes =
-          (0xF0 | scalar &>> 18) | (0x80 | scalar &>> 12 & 0x3F) &<< 8 | (0x80 | scalar &>> 6 & 0x3F) &<< 16
-          | (0x80 | scalar & 0x3F) &<< 24
+        let bytes = utf8(surrogates: unit, hexQuad(input + (i &+ 8)))
         UnsafeMutableRawPointer(output + o).storeBytes(of: UInt32(littleEndian: bytes), as: UInt32.self)
         i &+= 12
         o &+= 4
@@ -62,6 +58,15 @@ extension StringText {
         o &+= count
       }
     }
+  }
+
+  /// The four UTF-8 bytes (first byte lowest) of the scalar that the surrogate pair
+  /// `high`, `low` (validated) stands for.
+  @inline(__always)
+  static func utf8(surrogates high: UInt32, _ low: UInt32) -> UInt32 {
+    let scalar = 0x10000 &+ ((high &- 0xD800) &<< 10) &+ (low &- 0xDC00)
+    return (0xF0 | scalar &>> 18) | (0x80 | scalar &>> 12 & 0x3F) &<< 8 | (0x80 | scalar &>> 6 & 0x3F) &<< 16
+      | (0x80 | scalar & 0x3F) &<< 24
   }
 
   /// The UTF-8 encoding of a scalar below U+10000 that is not a surrogate, in the low

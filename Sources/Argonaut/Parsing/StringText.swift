@@ -34,10 +34,23 @@ package enum StringText {
   #endif
   @inline(__always)
   package static func raw(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    // Only a saturated length (text of 256 MiB or more) is measured, out of line.
+    // Only text with escapes (whose entry holds no length) and a saturated length (text
+    // of 256 MiB or more) is measured, out of line.
     let stored = Tape.storedLength(entry)
-    let length = stored == Tape.maxLength ? Tape.stringLength(entry, in: bytes) : stored
+    let length =
+      stored == Tape.maxLength || Tape.flag(entry)
+      ? Tape.measuredTextLength(from: Tape.offset(entry), in: bytes) : stored
     return UnsafeBufferPointer(start: bytes.baseAddress! + Tape.offset(entry), count: length)
+  }
+
+  /// The raw text of the string entry, with the length of text with escapes from the
+  /// parser's record in `unescaped` rather than measured.
+  @inline(__always)
+  static func raw(
+    _ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>
+  ) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(
+      start: bytes.baseAddress! + Tape.offset(entry), count: Tape.stringLength(entry, in: bytes, unescaped: unescaped))
   }
 
   /// Whether the string entry's value equals `key` (UTF-8, unescaped).
@@ -89,7 +102,30 @@ package enum StringText {
   #endif
   @inline(__always)
   package static func string(_ entry: UInt64, in document: JSONDocument) -> String {
-    string(entry, in: document.text, inline: document.makesInlineStrings)
+    let stored = Tape.storedLength(entry)
+    let offset = Tape.offset(entry)
+    // Short text without escapes, with 16 bytes to load: the common case.
+    if document.makesInlineStrings && !Tape.flag(entry) && stored <= InlineString.capacity
+      && offset &+ 16 <= document.text.count
+    {
+      return InlineString.make(loading: document.text.baseAddress.unsafelyUnwrapped + offset, count: stored)
+    }
+    return largeString(entry, in: document)
+  }
+
+  /// The value of a string entry of `document` that `string(_:in:)` does not make
+  /// inline itself: text with escapes, from the parser's record of its value, and
+  /// the others that `largeString(_:in:)` takes.
+  @usableFromInline
+  static func largeString(_ entry: UInt64, in document: JSONDocument) -> String {
+    guard Tape.flag(entry), let value = Tape.unescapedValue(entry, in: document.unescaped) else {
+      return largeString(entry, in: document.text)
+    }
+    // Records are followed by at least 16 bytes, so a short value loads as two words.
+    if value.count <= InlineString.capacity && document.makesInlineStrings {
+      return InlineString.make(loading: value.baseAddress.unsafelyUnwrapped, count: value.count)
+    }
+    return validString(value)
   }
 
   /// The string entry's value; `inline` says whether `InlineString` is available.

@@ -16,7 +16,9 @@
 //                    bits 26...0   the spelling (see `inlineNumber`)
 //     string         bit 60        the text contains escapes
 //                    bits 59...28  byte offset of the text after the opening quote
-//                    bits 27...0   byte length (saturated at `maxLength`)
+//       no escapes   bits 27...0   byte length (saturated at `maxLength`)
+//       escapes      bits 27...0   offset of the value's record in the document's
+//                                  `unescaped` bytes, or `maxLength` for none
 //     array, object  bits 59...32  element or member count (saturated at `maxCount`)
 //                    bits 31...0   entries spanned, this header included
 //
@@ -29,6 +31,14 @@
 // and the spelling in the entry, from which the text can be written again byte for
 // byte. Reading such a number reads no text. Longer numbers, and numbers that the
 // parser meets near the end of its input, keep the text form.
+//
+// The parser unescapes a string that has escapes as it validates it, into the
+// document's `unescaped` bytes: a record of the text's length and the value's (four
+// bytes each, little-endian), then the value's UTF-8. The branches on each escape's kind are taken once,
+// rather than once to validate and again on every read. The entry keeps the text's
+// offset, for the writers, which copy the text as it was written; readers without
+// the record measure the text's length. (A document with 256 MiB of escaped strings before a string
+// keeps no record for it: its readers unescape the text.)
 
 @usableFromInline
 package enum TapeTag: UInt64 {
@@ -238,6 +248,10 @@ package final class JSONDocument: @unchecked Sendable {
   /// The significands of the numbers of the inline form, in document order, as 32-bit
   /// words: one for the short form, two (low, then high) for the long form. Owned.
   @usableFromInline package let significands: UnsafeBufferPointer<UInt32>
+  /// The values of the strings with escapes, unescaped by the parser, each in a record
+  /// that its entry points to (see the layout above), followed by 16 bytes of padding;
+  /// empty when no string has escapes. Owned.
+  @usableFromInline package let unescaped: UnsafeBufferPointer<UInt8>
   /// `InlineString.isAvailable`, read once per document rather than once per string.
   @usableFromInline let makesInlineStrings = InlineString.isAvailable
   /// The key indexes of wide objects, by header position, built by their first
@@ -247,10 +261,14 @@ package final class JSONDocument: @unchecked Sendable {
   /// A document that takes ownership of `tape` and `significands`, which
   /// `SystemMemory` allocated.
   @usableFromInline
-  init(bytes: [UInt8], tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>) {
+  init(
+    bytes: [UInt8], tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>,
+    unescaped: UnsafeMutableBufferPointer<UInt8>
+  ) {
     self.bytes = bytes
     self.tape = UnsafeBufferPointer(tape)
     self.significands = UnsafeBufferPointer(significands)
+    self.unescaped = UnsafeBufferPointer(unescaped)
     self.text = bytes.withUnsafeBufferPointer { $0 }
   }
 
@@ -260,12 +278,14 @@ package final class JSONDocument: @unchecked Sendable {
     self.bytes = bytes
     self.tape = UnsafeBufferPointer(start: nil, count: 0)
     self.significands = UnsafeBufferPointer(start: nil, count: 0)
+    self.unescaped = UnsafeBufferPointer(start: nil, count: 0)
     self.text = bytes.withUnsafeBufferPointer { $0 }
   }
 
   deinit {
     SystemMemory.deallocate(UnsafeMutablePointer(mutating: tape.baseAddress))
     SystemMemory.deallocate(UnsafeMutablePointer(mutating: significands.baseAddress))
+    SystemMemory.deallocate(UnsafeMutablePointer(mutating: unescaped.baseAddress))
   }
 
   /// Calls `body` with the tape and the text.
@@ -278,14 +298,67 @@ package final class JSONDocument: @unchecked Sendable {
 }
 
 extension Tape {
-  /// The real byte length of a string entry, measuring saturated lengths.
+  /// The byte length of a string entry's text (as written, escapes and all), measuring
+  /// saturated lengths and text with escapes, whose entries do not hold it.
   @usableFromInline
   package static func stringLength(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let stored = storedLength(entry)
-    guard stored == maxLength else { return stored }
-    var i = offset(entry)
-    while bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
-    return i - offset(entry)
+    guard stored == maxLength || flag(entry) else { return stored }
+    return measuredTextLength(from: offset(entry), in: bytes)
+  }
+
+  /// The length of the validated string text at `start`: up to the first quote that
+  /// is not escaped, eight bytes at a time.
+  @usableFromInline
+  static func measuredTextLength(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let base = bytes.baseAddress.unsafelyUnwrapped
+    var i = start
+    while true {
+      if bytes.count &- i >= 8 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        let quotes = word ^ 0x2222_2222_2222_2222
+        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        // The lowest mark of each is exact, so the lowest of both is.
+        let marks =
+          ((quotes &- 0x0101_0101_0101_0101) & ~quotes | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
+          & 0x8080_8080_8080_8080
+        guard marks != 0 else {
+          i &+= 8
+          continue
+        }
+        i &+= marks.trailingZeroBitCount &>> 3
+      } else {
+        while base[i] != UInt8(ascii: "\"") && base[i] != UInt8(ascii: "\\") { i &+= 1 }
+      }
+      if base[i] == UInt8(ascii: "\"") { return i &- start }
+      // An escape: its second byte is never a quote that ends the text.
+      i &+= 2
+    }
+  }
+
+  /// The value of the string entry `entry`, which has escapes, as the parser
+  /// unescaped it into the document's `unescaped` bytes; `nil` when it kept no record.
+  @inlinable @inline(__always)
+  package static func unescapedValue(
+    _ entry: UInt64, in unescaped: UnsafeBufferPointer<UInt8>
+  ) -> UnsafeBufferPointer<UInt8>? {
+    let record = storedLength(entry)
+    guard record != maxLength, let base = unescaped.baseAddress else { return nil }
+    let count = UInt32(littleEndian: UnsafeRawPointer(base + record).loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+    return UnsafeBufferPointer(start: base + (record &+ 8), count: Int(count))
+  }
+
+  /// The byte length of a string entry's text (as written), from the parser's record
+  /// of its value when it has escapes.
+  @inline(__always)
+  static func stringLength(
+    _ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    let stored = storedLength(entry)
+    if flag(entry) && stored != maxLength, let base = unescaped.baseAddress {
+      return Int(UInt32(littleEndian: UnsafeRawPointer(base + stored).loadUnaligned(as: UInt32.self)))
+    }
+    return stringLength(entry, in: bytes)
   }
 
   /// The text of a number entry of the text form.

@@ -20,7 +20,8 @@ enum CompactTapeWriter {
       let capacity = bytes.count + 8
       return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
         count = write(
-          root, tape: tape, bytes: bytes, significands: document.significands, into: buffer.baseAddress!)
+          root, tape: tape, bytes: bytes, significands: document.significands, unescaped: document.unescaped,
+          into: buffer.baseAddress!)
         precondition(count <= capacity, "compact output outgrew its source")
       }
     }
@@ -29,7 +30,8 @@ enum CompactTapeWriter {
   /// Writes the container at `root` into `out` and returns the number of bytes written.
   static func write(
     _ root: Int, tape: UnsafeBufferPointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>,
-    significands: UnsafeBufferPointer<UInt32>, into out: UnsafeMutablePointer<UInt8>
+    significands: UnsafeBufferPointer<UInt32>, unescaped: UnsafeBufferPointer<UInt8>,
+    into out: UnsafeMutablePointer<UInt8>
   ) -> Int {
     let text = bytes.baseAddress!
     var frames = GrowableBuffer<Frame>(capacity: 16)
@@ -61,7 +63,7 @@ enum CompactTapeWriter {
         }
       case .string:
         put(UInt8(ascii: "\""))
-        copy(Tape.offset(entry), Tape.stringLength(entry, in: bytes))
+        copy(Tape.offset(entry), Tape.stringLength(entry, in: bytes, unescaped: unescaped))
         put(UInt8(ascii: "\""))
       case .smallInt:
         o &+= IntegerText.write(Tape.smallIntValue(entry), into: out + o)
@@ -96,7 +98,7 @@ enum CompactTapeWriter {
         if top.isObject {
           let key = tape[i]
           put(UInt8(ascii: "\""))
-          copy(Tape.offset(key), Tape.stringLength(key, in: bytes))
+          copy(Tape.offset(key), Tape.stringLength(key, in: bytes, unescaped: unescaped))
           put(UInt8(ascii: "\""))
           put(UInt8(ascii: ":"))
           i &+= 1

@@ -157,7 +157,7 @@ struct JSONWriter {
           }
         case .string:
           output.append(UInt8(ascii: "\""))
-          output.append(contentsOf: StringText.raw(entry, in: bytes))
+          output.append(contentsOf: StringText.raw(entry, in: bytes, unescaped: document.unescaped))
           output.append(UInt8(ascii: "\""))
         case .smallInt:
           writeInteger(Tape.smallIntValue(entry))
@@ -200,7 +200,7 @@ struct JSONWriter {
           newline(depth: stack.count)
           if stack[top].isObject {
             output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: StringText.raw(tape[member], in: bytes))
+            output.append(contentsOf: StringText.raw(tape[member], in: bytes, unescaped: document.unescaped))
             output.append(UInt8(ascii: "\""))
             output.append(UInt8(ascii: ":"))
             if format.isPretty { output.append(UInt8(ascii: " ")) }

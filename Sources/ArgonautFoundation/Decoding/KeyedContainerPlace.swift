@@ -43,7 +43,7 @@ final class KeyedContainerPlace {
     var i = header + 1
     let containerPath = decoder.codingPath(path)
     while i < end {
-      let raw = StringText.string(tape[i], in: decoder.bytes)
+      let raw = StringText.string(tape[i], in: decoder.document)
       let key: String
       switch decoder.options.keys {
       case .convertFromSnakeCase: key = SnakeCase.camelCase(fromSnakeCase: raw)

@@ -79,7 +79,7 @@ extension Dictionary: TapeDecodableDictionary where Key == String, Value: Swift.
     let end = index + Tape.span(tape[index])
     var i = index + 1
     while i < end {
-      let key = StringText.string(tape[i], in: decoder.bytes)
+      let key = StringText.string(tape[i], in: decoder.document)
       let value = try decoder.unwrap(Value.self, at: i + 1, in: here, key: StringKey(key))
       // Keys that differ in bytes but are equal as Swift strings (NFC and NFD
       // spellings): the first one wins, as in `JSONDecoder`.

@@ -10,7 +10,7 @@ extension TapeDecoder {
   {
     let entry = entry(valueIndex)
     guard Tape.tag(entry) == .string else { throw mismatch(String.self, at: valueIndex, in: container, key: key()) }
-    return StringText.string(entry, in: bytes)
+    return StringText.string(entry, in: document)
   }
 
   func bool(at valueIndex: Int, in container: ContainerPath, key: @autoclosure () -> (any CodingKey)?) throws -> Bool {
@@ -116,7 +116,7 @@ extension TapeDecoder {
     guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloats,
       !Tape.flag(entry)
     else { return nil }
-    let text = StringText.string(entry, in: bytes)
+    let text = StringText.string(entry, in: document)
     if text.utf8.elementsEqual(positiveInfinity.utf8) { return T.infinity }
     if text.utf8.elementsEqual(negativeInfinity.utf8) { return -T.infinity }
     if text.utf8.elementsEqual(nan.utf8) { return T.nan }

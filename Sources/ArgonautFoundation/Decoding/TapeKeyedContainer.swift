@@ -54,7 +54,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let end = header + Tape.span(tape[header])
     var i = header + 1
     while i < end {
-      if let key = Key(stringValue: StringText.string(tape[i], in: decoder.bytes)) { keys.append(key) }
+      if let key = Key(stringValue: StringText.string(tape[i], in: decoder.document)) { keys.append(key) }
       i += 1 + Tape.span(tape[i + 1])
     }
     return keys
@@ -107,7 +107,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   func string(at index: Int, _ key: Key) throws -> String {
     let entry = decoder.tape[index]
-    if Tape.tag(entry) == .string { return StringText.string(entry, in: decoder.bytes) }
+    if Tape.tag(entry) == .string { return StringText.string(entry, in: decoder.document) }
     return try decoder.string(at: index, in: path, key: key)
   }
 
