@@ -220,4 +220,46 @@ struct ScannerFastPathTests {
       #expect(parsed == accepted, "\(name)")
     }
   }
+
+  @Test("Arrays of numbers, scanned number after number, give the values and counts; errors keep their place")
+  func numberArrays() throws {
+    var random = SplitMix64(seed: 31)
+    for _ in 0..<200 {
+      let count = Int.random(in: 0...40, using: &random)
+      let values = (0..<count).map { _ in Int.random(in: -100_000...100_000, using: &random) }
+      let texts = values.map { value in
+        Bool.random(using: &random)
+          ? String(value) : String(value) + ".25e" + String(Int.random(in: 0...3, using: &random))
+      }
+      // Commas with and without spaces, so that both ways between numbers are taken.
+      var text = "["
+      for (i, spelled) in texts.enumerated() {
+        if i > 0 { text += Bool.random(using: &random) ? "," : " , " }
+        text += spelled
+      }
+      text += "]"
+      let json = try JSON(parsing: text)
+      #expect(json.arrayValue?.count == count, "\(text)")
+      for (i, spelled) in texts.enumerated() {
+        guard case .number(let number)? = json[i] else {
+          Issue.record("element \(i) of \(text) is not a number")
+          continue
+        }
+        #expect(number.doubleValue == Double(spelled), "\(spelled) in \(text)")
+      }
+      // Nested in an object, and in arrays of arrays.
+      let nested = try JSON(parsing: "{\"a\":[[" + texts.joined(separator: ",") + "],[1,2]],\"b\":3}")
+      #expect(nested["a"]?[0]?.arrayValue?.count == count)
+      #expect(nested["a"]?[1] == [1, 2])
+      #expect(nested["b"] == 3)
+    }
+    let cases: [(String, Int)] = [
+      ("[1,2,-]", 6), ("[1,2,01]", 6), ("1,2", 1), ("[1,2", 4), ("[1,2,]", 5), ("[1,2,3.]", 7),
+    ]
+    for (text, offset) in cases {
+      var thrown: JSONParseError?
+      do { _ = try JSON(parsing: text) } catch { thrown = error }
+      #expect(thrown?.offset == offset, "\(text)")
+    }
+  }
 }

@@ -155,6 +155,12 @@ struct JSONScanner: ~Copyable {
     return ~(equal(0x20) | equal(0x0A) | equal(0x0D) | equal(0x09)) & ~lows
   }
 
+  /// Whether `byte` starts a number: `-` or a digit.
+  @inline(__always)
+  static func startsNumber(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
+  }
+
   mutating func scanDocument() throws(JSONParseError) {
     var p = start
     // A UTF-8 byte order mark is ignored, as RFC 8259 section 8.1 allows.
@@ -172,6 +178,14 @@ struct JSONScanner: ~Copyable {
         p = try scanString(p + 1)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         p = try scanNumber(p)
+        // In an array, the numbers that follow directly after a comma are scanned here,
+        // without the way round the general step between values.
+        if depth > 0 && !inObject {
+          while end - p >= 2 && p.pointee == UInt8(ascii: ",") && JSONScanner.startsNumber(p[1]) {
+            count &+= 1
+            p = try scanNumber(p + 1)
+          }
+        }
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         let isObject = p.pointee == UInt8(ascii: "{")
         guard depth < maximumDepth else {
