@@ -2,9 +2,10 @@
 ///
 /// It never recurses; open containers live on an explicit stack, so nesting is
 /// bounded only by `maximumDepth`. Every RFC 8259 rule is checked here: grammar,
-/// number syntax, escapes, surrogate pairs and UTF-8 well-formedness. Strings are not
-/// converted: the tape records where their text is. Short numbers are stored as their
-/// decimal value, read from the same loads that validate them; longer ones as text.
+/// number syntax, escapes, surrogate pairs and UTF-8 well-formedness. The tape records
+/// where each string's text is; a string with escapes is also unescaped as it is
+/// validated, into a record beside the tape. Short numbers are stored as their decimal
+/// value, read from the same loads that validate them; longer ones as text.
 @usableFromInline
 struct JSONScanner: ~Copyable {
   let input: UnsafeBufferPointer<UInt8>
