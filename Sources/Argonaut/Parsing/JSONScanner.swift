@@ -403,8 +403,8 @@ struct JSONScanner: ~Copyable {
     let record = unescaped.count
     // Unescaping never lengthens text, so the rest of the input bounds the value; runs
     // are copied a block at a time, which may store up to a block past the value.
-    unescaped.reserve(record &+ 8 &+ (end - text) &+ ByteBlock.size)
-    let out = unescaped.base + (record &+ 8)
+    unescaped.reserve(record &+ Tape.recordHeaderSize &+ (end - text) &+ ByteBlock.size)
+    let out = unescaped.base + (record &+ Tape.recordHeaderSize)
     var o = escape - text
     out.update(from: text, count: o)
     var p = escape
@@ -477,7 +477,7 @@ struct JSONScanner: ~Copyable {
     header.storeBytes(of: UInt32(littleEndian: UInt32(truncatingIfNeeded: p - text)), as: UInt32.self)
     header.storeBytes(of: UInt32(littleEndian: UInt32(truncatingIfNeeded: o)), toByteOffset: 4, as: UInt32.self)
     if record < Tape.maxLength {
-      unescaped.setCount(record &+ 8 &+ o)
+      unescaped.setCount(record &+ Tape.recordHeaderSize &+ o)
       tape.append(Tape.text(.string, flag: true, offset: text - start, length: record))
     } else {
       // No room in the entry for the record's offset: readers unescape the text.
@@ -488,13 +488,10 @@ struct JSONScanner: ~Copyable {
 
   /// The signature of the key entry `entry`, which has escapes, from its value.
   func escapedKeySignature(_ entry: UInt64) -> UInt64 {
-    let record = Tape.storedLength(entry)
-    guard record != Tape.maxLength else { return ObjectKeys.signature(entry, input) }
-    let value = unescaped.base + (record &+ 8)
-    let count = Int(
-      UInt32(littleEndian: UnsafeRawPointer(unescaped.base + record).loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+    let records = UnsafeBufferPointer(start: unescaped.base, count: unescaped.count)
+    guard let value = Tape.unescapedValue(entry, in: records) else { return ObjectKeys.signature(entry, input) }
     // The room reserved for the record holds a block more than the value.
-    return ObjectKeys.signature(value, count: count, readable: count &+ ByteBlock.size)
+    return ObjectKeys.signature(value.baseAddress!, count: value.count, readable: value.count &+ ByteBlock.size)
   }
 
   /// A mask whose lowest set bit marks the first byte of `w` that ends the fast

@@ -34,13 +34,7 @@ package enum StringText {
   #endif
   @inline(__always)
   package static func raw(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    // Only text with escapes (whose entry holds no length) and a saturated length (text
-    // of 256 MiB or more) is measured, out of line.
-    let stored = Tape.storedLength(entry)
-    let length =
-      stored == Tape.maxLength || Tape.flag(entry)
-      ? Tape.measuredTextLength(from: Tape.offset(entry), in: bytes) : stored
-    return UnsafeBufferPointer(start: bytes.baseAddress! + Tape.offset(entry), count: length)
+    UnsafeBufferPointer(start: bytes.baseAddress! + Tape.offset(entry), count: Tape.stringLength(entry, in: bytes))
   }
 
   /// The raw text of the string entry, with the length of text with escapes from the
@@ -91,7 +85,7 @@ package enum StringText {
   #endif
   @inline(__always)
   package static func string(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-    string(entry, in: bytes, inline: InlineString.isAvailable)
+    shortPlainString(entry, in: bytes, inline: InlineString.isAvailable) ?? largeString(entry, in: bytes)
   }
 
   /// The value of a string entry of `document`.
@@ -102,15 +96,8 @@ package enum StringText {
   #endif
   @inline(__always)
   package static func string(_ entry: UInt64, in document: JSONDocument) -> String {
-    let stored = Tape.storedLength(entry)
-    let offset = Tape.offset(entry)
-    // Short text without escapes, with 16 bytes to load: the common case.
-    if document.makesInlineStrings && !Tape.flag(entry) && stored <= InlineString.capacity
-      && offset &+ 16 <= document.text.count
-    {
-      return InlineString.make(loading: document.text.baseAddress.unsafelyUnwrapped + offset, count: stored)
-    }
-    return largeString(entry, in: document)
+    shortPlainString(entry, in: document.text, inline: document.makesInlineStrings)
+      ?? largeString(entry, in: document)
   }
 
   /// The value of a string entry of `document` that `string(_:in:)` does not make
@@ -128,21 +115,22 @@ package enum StringText {
     return validString(value)
   }
 
-  /// The string entry's value; `inline` says whether `InlineString` is available.
+  /// The value of a string entry without escapes of up to 15 bytes, with 16 bytes to
+  /// load, made inline (the common case); `nil` for every other entry, or when
+  /// `inline` says that `InlineString` is not available.
   #if DEBUG
     @usableFromInline
   #else
     @inlinable
   #endif
   @inline(__always)
-  static func string(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>, inline: Bool) -> String {
+  static func shortPlainString(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>, inline: Bool) -> String? {
     let stored = Tape.storedLength(entry)
     let offset = Tape.offset(entry)
-    // Short text without escapes, with 16 bytes to load: the common case.
-    if inline && !Tape.flag(entry) && stored <= InlineString.capacity && offset &+ 16 <= bytes.count {
-      return InlineString.make(loading: bytes.baseAddress.unsafelyUnwrapped + offset, count: stored)
+    guard inline && !Tape.flag(entry) && stored <= InlineString.capacity && offset &+ 16 <= bytes.count else {
+      return nil
     }
-    return largeString(entry, in: bytes)
+    return InlineString.make(loading: bytes.baseAddress.unsafelyUnwrapped + offset, count: stored)
   }
 
   /// The value of a string entry that `string(_:in:)` does not make inline itself:

@@ -34,11 +34,12 @@
 //
 // The parser unescapes a string that has escapes as it validates it, into the
 // document's `unescaped` bytes: a record of the text's length and the value's (four
-// bytes each, little-endian), then the value's UTF-8. The branches on each escape's kind are taken once,
-// rather than once to validate and again on every read. The entry keeps the text's
-// offset, for the writers, which copy the text as it was written; readers without
-// the record measure the text's length. (A document with 256 MiB of escaped strings before a string
-// keeps no record for it: its readers unescape the text.)
+// bytes each, little-endian), then the value's UTF-8. The branches on each escape's
+// kind are taken once, rather than once to validate and again on every read. The
+// entry keeps the text's offset, for the writers, which copy the text as it was
+// written; readers without the record measure the text's length. (A document with
+// 256 MiB of escaped strings before a string keeps no record for it: its readers
+// unescape the text.)
 
 @usableFromInline
 package enum TapeTag: UInt64 {
@@ -299,8 +300,8 @@ package final class JSONDocument: @unchecked Sendable {
 
 extension Tape {
   /// The byte length of a string entry's text (as written, escapes and all), measuring
-  /// saturated lengths and text with escapes, whose entries do not hold it.
-  @usableFromInline
+  /// saturated lengths and text with escapes, whose entries do not hold it, out of line.
+  @inlinable @inline(__always)
   package static func stringLength(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let stored = storedLength(entry)
     guard stored == maxLength || flag(entry) else { return stored }
@@ -310,7 +311,7 @@ extension Tape {
   /// The length of the validated string text at `start`: up to the first quote that
   /// is not escaped, eight bytes at a time.
   @usableFromInline
-  static func measuredTextLength(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package static func measuredTextLength(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let base = bytes.baseAddress.unsafelyUnwrapped
     var i = start
     while true {
@@ -336,6 +337,10 @@ extension Tape {
     }
   }
 
+  /// The bytes before the value in a record of an escaped string's value: the text's
+  /// length, then the value's (see the layout above).
+  @usableFromInline static let recordHeaderSize = 8
+
   /// The value of the string entry `entry`, which has escapes, as the parser
   /// unescaped it into the document's `unescaped` bytes; `nil` when it kept no record.
   @inlinable @inline(__always)
@@ -345,7 +350,7 @@ extension Tape {
     let record = storedLength(entry)
     guard record != maxLength, let base = unescaped.baseAddress else { return nil }
     let count = UInt32(littleEndian: UnsafeRawPointer(base + record).loadUnaligned(fromByteOffset: 4, as: UInt32.self))
-    return UnsafeBufferPointer(start: base + (record &+ 8), count: Int(count))
+    return UnsafeBufferPointer(start: base + (record &+ recordHeaderSize), count: Int(count))
   }
 
   /// The byte length of a string entry's text (as written), from the parser's record
