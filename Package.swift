@@ -39,14 +39,16 @@ let package = Package(
       name: "ArgonautBenchmarks",
       dependencies: ["Argonaut", "CorpusModels", "ArgonautFoundation"],
       path: "Benchmarks/Sources/ArgonautBenchmarks"),
+    // Test support that every test target may use: the .offThePool trait.
+    .target(name: "ArgonautTestSupport", path: "Tests/ArgonautTestSupport"),
     .testTarget(
-      name: "ArgonautTests", dependencies: ["Argonaut", "CorpusModels"],
+      name: "ArgonautTests", dependencies: ["Argonaut", "CorpusModels", "ArgonautTestSupport"],
       // Decoder chains must type-check fast; CI fails on any warning.
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]),
     // Separate from ArgonautTests: the generic subscripts would otherwise leak into
     // every file of that target, and change what its plain accessors resolve to.
     .testTarget(
-      name: "ArgonautCompatibilityTests", dependencies: ["Argonaut", "ArgonautCompatibility"],
+      name: "ArgonautCompatibilityTests", dependencies: ["Argonaut", "ArgonautCompatibility", "ArgonautTestSupport"],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])]),
     // The example server as a suite trait, shared by the services test targets.
     .target(
@@ -54,13 +56,16 @@ let package = Package(
       path: "Tests/ServiceTestSupport"),
     .testTarget(
       name: "ArgonautFoundationTests",
-      dependencies: ["Argonaut", "ArgonautFoundation", "CorpusModels", "ArgonautServices", "ServiceTestSupport"]),
+      dependencies: [
+        "Argonaut", "ArgonautFoundation", "CorpusModels", "ArgonautServices", "ServiceTestSupport",
+        "ArgonautTestSupport",
+      ]),
     .testTarget(
       name: "ArgonautServicesTests",
-      dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample", "ServiceTestSupport"]),
+      dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample", "ServiceTestSupport", "ArgonautTestSupport"]),
     .executableTarget(name: "ArgonautGenerate", dependencies: ["Argonaut"]),
     .testTarget(
-      name: "ArgonautGenerateTests", dependencies: ["ArgonautGenerate", "Argonaut"],
+      name: "ArgonautGenerateTests", dependencies: ["ArgonautGenerate", "Argonaut", "ArgonautTestSupport"],
       // Golden inputs and outputs: read by the tests, compiled by Scripts/generator-check.sh.
       // The README's example output, ReadmeExample/ReadmeUser.swift, is compiled here too.
       exclude: ["Goldens", "ReadmeExample/readme-user.json"]),

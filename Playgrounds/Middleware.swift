@@ -68,6 +68,29 @@ actor TokenStore {
   }
 }
 
+/// Tokens that know when they expire, such as an OAuth answer's `expires_in`. This one
+/// starts with a token stored at the last launch, which expires in 20 seconds.
+actor CredentialStore {
+  let refreshURL: String
+  let configuration: ServiceConfiguration
+  var credential: Credential? = Credential(token: "stored-at-last-launch", expiresAt: Date().addingTimeInterval(20))
+
+  init(refreshURL: String, configuration: ServiceConfiguration) {
+    self.refreshURL = refreshURL
+    self.configuration = configuration
+  }
+
+  func refresh() async throws -> Credential {
+    let response = try await ServiceConfiguration.$current.withValue(configuration) {
+      try await JSONService().response(for: Request(.post, refreshURL))
+    }
+    guard case .string(let token)? = try response.json()["token"] else { throw URLError(.badServerResponse) }
+    let fresh = Credential(token: token, expiresAt: Date().addingTimeInterval(3600))
+    credential = fresh
+    return fresh
+  }
+}
+
 /// Collects the log records, and prints each as it comes.
 final class LogBook: Sendable {
   private let lock = NSLock()
@@ -143,7 +166,30 @@ func demonstrate(on server: ExampleServer) async throws {
     print("  \(path): \(source) (Cache-Status: \(response.header("Cache-Status") ?? "none"))")
   }
 
-  // MARK: 7. What the server saw
+  // MARK: 7. A refresh before expiry: no 401 at all
+  //
+  // The stored credential expires within the refresh window, so the first request
+  // waits for one refresh and goes out with the new token. The server never answers
+  // 401.
+
+  print("\n4. A credential about to expire:")
+  let store = CredentialStore(refreshURL: "/middleware/\(run)-expiry/refresh", configuration: plain)
+  let expiring = AuthMiddleware(
+    credential: { await store.credential },  // Credential(token:expiresAt:), or nil
+    refresh: { try await store.refresh() },  // a new Credential, once for all waiters
+    refreshWindow: .seconds(60), refreshTimeout: .seconds(30))
+  var expiringConfiguration = plain
+  expiringConfiguration.middleware = [expiring]
+  let early = try await ServiceConfiguration.$current.withValue(expiringConfiguration) {
+    try await JSONService().response(for: Request(.get, "/middleware/\(run)-expiry/protected"))
+  }
+  let expiryStats = try await ServiceConfiguration.$current.withValue(plain) {
+    try await JSONService().getRequest(url: "/middleware/\(run)-expiry/stats", parameters: nil, headers: nil)
+  }
+  print("  → \(early.statusCode), refreshed first; the server counted \(expiryStats)")
+  if expiryStats["refresh"] != 1 || expiryStats["unauthorized"] != nil { fail("expected no 401: \(expiryStats)") }
+
+  // MARK: 8. What the server saw
 
   let stats = try await ServiceConfiguration.$current.withValue(plain) {
     try await JSONService().getRequest(url: "/middleware/\(run)/stats", parameters: nil, headers: nil)

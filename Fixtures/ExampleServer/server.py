@@ -190,6 +190,10 @@ class Handler(BaseHTTPRequestHandler):
 #                     Last-Modified, max-age=0; If-Modified-Since equal to it gets 304
 #   GET  …/fresh      Cache-Control: max-age=3600
 #   GET  …/stats      the id's counters: {"flaky": n, "protected": n, …} (not counted)
+#   GET  …/echo-auth?status=403
+#                     echoes the Authorization it got, in the body {"seen": "…"} and
+#                     in the header X-Seen-Authorization, with that status (a server
+#                     that leaks credentials back, for the redaction tests)
 
 MIDDLEWARE_LOCK = threading.Lock()
 MIDDLEWARE_COUNTERS = {}  # test id -> {counter name -> count}
@@ -227,6 +231,10 @@ def middleware_route(handler, path, query):
     if endpoint == "stats":
         with MIDDLEWARE_LOCK:
             return reply(200, dict(MIDDLEWARE_COUNTERS.get(test, {})))
+    if endpoint == "echo-auth":
+        seen = handler.headers.get("Authorization", "")
+        return reply(int(query.get("status", "403")), {"error": "forbidden", "seen": seen},
+                     {"X-Seen-Authorization": seen})
     if endpoint == "flaky":
         hits = middleware_count(test, "flaky")
         if hits <= int(query.get("failures", "1")):

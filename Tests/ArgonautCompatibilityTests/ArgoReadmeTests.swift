@@ -1,5 +1,6 @@
 import Argonaut
 import ArgonautCompatibility
+import ArgonautTestSupport
 import Testing
 
 // Decoders written the way Argo's README writes them: the operators, and Argo 5's
@@ -56,7 +57,7 @@ extension Member: Decodable {
   }
 }
 
-@Suite("Argo 5 spellings: decoders as Argo's README writes them")
+@Suite("Argo 5 spellings: decoders as Argo's README writes them", .offThePool)
 struct ArgoReadmeTests {
   static let json: JSON = [
     "id": 1, "name": "Cool User", "email": "u.cool@example.com", "role": "Admin",

@@ -1,5 +1,6 @@
 import Argonaut
 import ArgonautFoundation
+import ArgonautTestSupport
 import CorpusModels
 import Foundation
 import Testing
@@ -82,7 +83,7 @@ private struct Nested: Codable, Equatable {
   func encode(to encoder: any Encoder) throws {}
 }
 
-@Suite("ArgonautJSONDecoder")
+@Suite("ArgonautJSONDecoder", .offThePool)
 struct ArgonautJSONDecoderTests {
   /// Decodes `text` as `T` with both decoders, configured alike by `configure`.
   func both<T: Swift.Decodable>(

@@ -1,5 +1,6 @@
 import Argonaut
 import ArgonautFoundation
+import ArgonautTestSupport
 import CorpusModels
 import Foundation
 import Testing
@@ -60,7 +61,7 @@ private struct Nothing: Encodable {
   func encode(to encoder: any Encoder) throws {}
 }
 
-@Suite("ArgonautJSONEncoder")
+@Suite("ArgonautJSONEncoder", .offThePool)
 struct ArgonautJSONEncoderTests {
   /// Encodes `value` with both encoders, configured alike, and parses both outputs.
   func both<T: Encodable>(

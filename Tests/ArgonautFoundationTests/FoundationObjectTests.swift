@@ -1,9 +1,10 @@
 import Argonaut
 import ArgonautFoundation
+import ArgonautTestSupport
 import Foundation
 import Testing
 
-@Suite("JSON and Foundation objects")
+@Suite("JSON and Foundation objects", .offThePool)
 struct FoundationObjectTests {
   let text = #"{"a": [true, false, 1, 0, -7, 1.5, 18446744073709551615, null, "s"], "o": {"x": {}}}"#
 

@@ -1,9 +1,10 @@
 import Argonaut
 import ArgonautFoundation
+import ArgonautTestSupport
 import Foundation
 import Testing
 
-@Suite("Foundation values with Argonaut's Decodable and JSONEncodable")
+@Suite("Foundation values with Argonaut's Decodable and JSONEncodable", .offThePool)
 struct FoundationValuesTests {
   @Test(
     "ISO 8601 dates, with or without fractional seconds, in UTC or with an offset",

@@ -1,5 +1,6 @@
 import Argonaut
 import ArgonautFoundation
+import ArgonautTestSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ private struct Session: Codable, Equatable {
   func encode(to encoder: any Encoder) throws {}
 }
 
-@Suite("JSON and Codable")
+@Suite("JSON and Codable", .offThePool)
 struct JSONCodableTests {
   let text = #"{"name": "launch", "payload": {"big": 123456789012345678901234567890, "list": [1.5, true, null]}}"#
 

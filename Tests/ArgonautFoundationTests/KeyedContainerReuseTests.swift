@@ -1,4 +1,5 @@
 import ArgonautFoundation
+import ArgonautTestSupport
 import Foundation
 import Testing
 
@@ -85,7 +86,7 @@ private struct Snake: Codable, Equatable {
   let lastName: String?
 }
 
-@Suite("Keyed container reuse")
+@Suite("Keyed container reuse", .offThePool)
 struct KeyedContainerReuseTests {
   static func both<T: Decodable & Equatable>(
     _ type: T.Type, _ text: String, strategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys

@@ -1,5 +1,6 @@
 import Argonaut
 import ArgonautFoundation
+import ArgonautTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ extension Account: Decodable {
   }
 }
 
-@Suite("README snippets: Codable")
+@Suite("README snippets: Codable", .offThePool)
 struct ReadmeCodableSnippetsTests {
   @Test("change one line: ArgonautJSONDecoder and ArgonautJSONEncoder")
   func changeOneLine() throws {

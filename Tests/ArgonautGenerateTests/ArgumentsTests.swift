@@ -1,8 +1,9 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import ArgonautGenerate
 
-@Suite("Command-line arguments")
+@Suite("Command-line arguments", .offThePool)
 struct ArgumentsTests {
   @Test("options and files parse in any order")
   func parses() throws {

@@ -1,10 +1,11 @@
+import ArgonautTestSupport
 import Foundation
 import Testing
 
 /// The `argonaut-generate` executable itself: files, standard input, exit statuses and
 /// messages. It runs from the build directory, beside the test bundle.
 @Suite(
-  "argonaut-generate, the executable",
+  "argonaut-generate, the executable", .offThePool,
   .enabled(
     if: FileManager.default.isExecutableFile(atPath: GeneratorFixtures.tool.path), "argonaut-generate is not built"))
 struct CommandLineTests {

@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,8 @@ import Testing
 
 /// The corpus, generated in process. `Scripts/generator-check.sh` compiles the same
 /// output and round-trips the samples through it.
-@Suite("Generating the corpus", .enabled(if: GeneratorFixtures.hasBench, "../shared/corpora/bench is absent"))
+@Suite(
+  "Generating the corpus", .offThePool, .enabled(if: GeneratorFixtures.hasBench, "../shared/corpora/bench is absent"))
 struct CorpusGenerationTests {
   private func generate(_ name: String) throws -> String {
     try GeneratorFixtures.generate([], files: [GeneratorFixtures.bench.appendingPathComponent(name)])

@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// The renderer's output, checked in: `Goldens/NAME.swift` is what
 /// `argonaut-generate [OPTIONS] Goldens/NAME.json` prints. After a deliberate change,
 /// `Scripts/generate-goldens.sh` rewrites them; review the diff.
-@Suite("Golden files")
+@Suite("Golden files", .offThePool)
 struct GoldenTests {
   @Test("the goldens are all there")
   func goldensExist() {

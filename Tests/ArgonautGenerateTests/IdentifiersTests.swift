@@ -1,8 +1,9 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import ArgonautGenerate
 
-@Suite("Identifiers and singulars")
+@Suite("Identifiers and singulars", .offThePool)
 struct IdentifiersTests {
   @Test(
     "keys become lowerCamelCase property names",

@@ -1,9 +1,10 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 @testable import ArgonautGenerate
 
-@Suite("Map detection")
+@Suite("Map detection", .offThePool)
 struct MapDetectionTests {
   private func refined(_ json: JSON) -> Shape.Kind {
     MapDetection().refine(Shape(of: json)).kind

@@ -1,9 +1,10 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 @testable import ArgonautGenerate
 
-@Suite("Naming")
+@Suite("Naming", .offThePool)
 struct NamingTests {
   @Test("structures are named from their keys, singular for elements, in pre-order")
   func namesFromKeys() {

@@ -1,10 +1,11 @@
 import Argonaut
+import ArgonautTestSupport
 import Foundation
 import Testing
 
 /// The README's example output, `ReadmeExample/ReadmeUser.swift`, is compiled into
 /// this target: it decodes its own sample and encodes it back.
-@Suite("The README's generated example")
+@Suite("The README's generated example", .offThePool)
 struct ReadmeExampleTests {
   @Test("ReadmeUser decodes readme-user.json, and encodes it back to the same value")
   func roundTrip() throws {

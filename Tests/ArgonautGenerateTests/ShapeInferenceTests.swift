@@ -1,9 +1,10 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 @testable import ArgonautGenerate
 
-@Suite("Shape inference and unification")
+@Suite("Shape inference and unification", .offThePool)
 struct ShapeInferenceTests {
   private func kind(_ json: JSON...) -> Shape.Kind {
     Shape(samples: json).kind

@@ -1,9 +1,10 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 @testable import ArgonautGenerate
 
-@Suite("Type graph: one structure per shape")
+@Suite("Type graph: one structure per shape", .offThePool)
 struct TypeGraphTests {
   @Test("same-shaped objects at different places share one structure")
   func sharesStructures() {

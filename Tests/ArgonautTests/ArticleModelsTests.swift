@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 // The models of the original article, decoded exactly as it wrote them.
@@ -43,7 +44,7 @@ extension NewsFeed: Decodable {
   }
 }
 
-@Suite("The article's models")
+@Suite("The article's models", .offThePool)
 struct ArticleModelsTests {
   @Test("a user with and without the optional full name")
   func user() throws {
@@ -76,7 +77,7 @@ struct ArticleModelsTests {
   }
 }
 
-@Suite("README snippets: decoding")
+@Suite("README snippets: decoding", .offThePool)
 struct ReadmeDecodingSnippets {
   @Test("the decode entry points")
   func entryPoints() throws {

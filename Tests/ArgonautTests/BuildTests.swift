@@ -1,8 +1,9 @@
 import Argonaut
+import ArgonautTestSupport
 import CorpusModels
 import Testing
 
-@Suite("build")
+@Suite("build", .offThePool)
 struct BuildTests {
   struct Account: Equatable {
     let id: Int
@@ -98,7 +99,8 @@ struct BuildTests {
 }
 
 @Suite(
-  "build: a 40-field Twitter user", .enabled(if: Corpus.hasBench, "../shared/corpora/bench is absent: skipped"))
+  "build: a 40-field Twitter user", .offThePool,
+  .enabled(if: Corpus.hasBench, "../shared/corpora/bench is absent: skipped"))
 struct TwitterProfileTests {
   static func users() throws -> [JSON] {
     let json = try JSON(parsing: Corpus.benchBytes("twitter.json"))

@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
@@ -5,7 +6,7 @@ import Testing
 /// The scanner's sixteen-bytes-at-a-time paths (`ByteBlock`) accept exactly what
 /// the byte-by-byte grammar accepts, and report errors at the exact byte, wherever
 /// a block boundary falls.
-@Suite("Byte blocks")
+@Suite("Byte blocks", .offThePool)
 struct ByteBlockTests {
   static let whitespace: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
 

@@ -1,9 +1,10 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
 
 /// The compact fast path writes exactly what the general tape writer writes.
-@Suite("Compact writing")
+@Suite("Compact writing", .offThePool)
 struct CompactWritingTests {
   /// The general path: a byte limit that is never reached turns the fast path off.
   func generalPath(_ json: JSON) -> [UInt8] {

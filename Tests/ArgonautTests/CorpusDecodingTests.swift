@@ -1,10 +1,13 @@
 import Argonaut
+import ArgonautTestSupport
 import CorpusModels
 import Foundation
 import Testing
 
 /// Real data: Argonaut's decoders and JSONDecoder must agree on the benchmark corpus.
-@Suite("Corpus decoding", .enabled(if: Corpus.hasBench, "../shared/corpora/bench is absent: corpus tests skipped"))
+@Suite(
+  "Corpus decoding", .offThePool,
+  .enabled(if: Corpus.hasBench, "../shared/corpora/bench is absent: corpus tests skipped"))
 struct CorpusDecodingTests {
   @Test("twitter.json: statuses, users, hashtags and mentions")
   func twitter() throws {

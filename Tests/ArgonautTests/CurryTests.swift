@@ -1,8 +1,9 @@
 import Argonaut
+import ArgonautTestSupport
 import Foundation
 import Testing
 
-@Suite("curry")
+@Suite("curry", .offThePool)
 struct CurryTests {
   @Test("curried functions apply one argument at a time")
   func application() {

@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Foundation
 import Testing
 
@@ -213,7 +214,7 @@ private let uint64Max = "18446744073709551615"
 
 // MARK: - Tests
 
-@Suite("Decimal conversion")
+@Suite("Decimal conversion", .offThePool)
 struct DecimalConversionTests {
   // MARK: Double
 

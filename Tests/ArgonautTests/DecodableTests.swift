@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 private enum Role: String {
@@ -12,7 +13,7 @@ private enum Level: Int {
 }
 extension Level: Decodable {}
 
-@Suite("Decodable conformances")
+@Suite("Decodable conformances", .offThePool)
 struct DecodableTests {
   func decoded<T: Decodable>(_ text: String, as type: T.Type = T.self) throws -> Decoded<T> where T.DecodedType == T {
     T.decode(try JSON(parsing: text))

@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 /// A nested model, to see paths through objects, arrays and key paths.
@@ -16,7 +17,7 @@ private struct Post: Decodable, Equatable {
   }
 }
 
-@Suite("DecodeError")
+@Suite("DecodeError", .offThePool)
 struct DecodeErrorTests {
   func failure<T: Decodable>(_ type: T.Type, _ text: String) throws -> DecodeError where T.DecodedType == T {
     try #require(T.decode(try JSON(parsing: text)).error)

@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("Decoded: Argo 5's helpers")
+@Suite("Decoded: Argo 5's helpers", .offThePool)
 struct DecodedArgoTests {
   struct NotADecodeError: Error, CustomStringConvertible {
     var description: String { "the disk is full" }

@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("Decoded")
+@Suite("Decoded", .offThePool)
 struct DecodedTests {
   static let failure = DecodeError.custom("boom")
   /// Sample values for the laws: successes and a failure.

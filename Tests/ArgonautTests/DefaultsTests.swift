@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("Defaults for missing keys")
+@Suite("Defaults for missing keys", .offThePool)
 struct DefaultsTests {
   enum Theme: String, Decodable { case light, dark }
 

@@ -1,10 +1,11 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 /// JSON keys are distinct when their Unicode scalars differ; Swift's `String ==`
 /// also equates canonically equivalent spellings. Decoding `[String: V]` must report
 /// such a pair, never keep one and drop the other.
-@Suite("Dictionary key collisions")
+@Suite("Dictionary key collisions", .offThePool)
 struct DictionaryKeyCollisionTests {
   /// `é` as one scalar (NFC) and as `e` plus a combining acute accent (NFD).
   static let composed = "caf\u{E9}"

@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
@@ -5,7 +6,7 @@ import Testing
 /// The duplicate-key rule as the parser applies it at every object close, through
 /// key signatures computed while scanning: pairwise for narrow objects, hashed for
 /// wide ones.
-@Suite("Duplicate keys")
+@Suite("Duplicate keys", .offThePool)
 struct DuplicateKeyTests {
   static func object(_ keys: [String], values: [String]? = nil) -> String {
     let values = values ?? keys.indices.map(String.init)

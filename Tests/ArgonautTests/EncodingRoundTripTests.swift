@@ -1,10 +1,12 @@
 import Argonaut
+import ArgonautTestSupport
 import CorpusModels
 import Testing
 
 /// decode → encode → decode over the benchmark corpus gives the same models.
 @Suite(
-  "Encoding: corpus round trips", .enabled(if: Corpus.hasBench, "../shared/corpora/bench is absent: skipped"))
+  "Encoding: corpus round trips", .offThePool,
+  .enabled(if: Corpus.hasBench, "../shared/corpora/bench is absent: skipped"))
 struct EncodingRoundTripTests {
   static func roundTrip<Model: Decodable & JSONEncodable & Equatable>(_ file: String, as type: Model.Type) throws
   where Model.DecodedType == Model {

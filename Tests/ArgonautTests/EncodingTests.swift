@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("JSONEncodable")
+@Suite("JSONEncodable", .offThePool)
 struct EncodingTests {
   enum Role: String, Decodable, JSONEncodable { case admin, member }
   enum Level: Int, Decodable, JSONEncodable {

@@ -2,6 +2,7 @@
 // plain name `Decodable`. It must mean Argonaut's protocol: Argonaut's declaration
 // shadows the standard library's `Swift.Decodable` in files that import it.
 import Argonaut
+import ArgonautTestSupport
 import Foundation
 import Testing
 
@@ -38,7 +39,7 @@ private func roundTrip<T: Codable>(_ value: T) throws -> T {
   try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
 }
 
-@Suite("Decodable next to Foundation")
+@Suite("Decodable next to Foundation", .offThePool)
 struct FoundationAmbiguityTests {
   @Test("plain Decodable is Argonaut's protocol, Codable is Swift's")
   func resolution() throws {

@@ -1,10 +1,11 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
 
 /// Keys crafted to defeat the fast duplicate check must not make parsing (or
 /// comparing) quadratic. No timing here: the tests check the mechanism.
-@Suite("Hash flooding")
+@Suite("Hash flooding", .offThePool)
 struct HashFloodingTests {
   /// Keys that differ only in their middle: equal length, first and last 8 bytes.
   static func craftedKeys(_ count: Int) -> [String] {

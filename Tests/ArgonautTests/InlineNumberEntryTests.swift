@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
@@ -6,7 +7,7 @@ import Testing
 /// validates it, keeps the significand beside the tape and the spelling in the entry,
 /// and every reader gives back the same value and the same text as from the number's
 /// text.
-@Suite("Inline number entries")
+@Suite("Inline number entries", .offThePool)
 struct InlineNumberEntryTests {
   /// Random numbers of the shapes that the inline path takes and of those just beyond it.
   func randomNumbers(count: Int, seed: UInt64) -> [String] {

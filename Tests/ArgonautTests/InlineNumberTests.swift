@@ -1,10 +1,11 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
 
 /// Short numbers are kept inline, with no reference to their document, and keep their
 /// exact spelling and value.
-@Suite("Inline numbers")
+@Suite("Inline numbers", .offThePool)
 struct InlineNumberTests {
   /// The number in `[text]`, as a walk over a parsed document materializes it.
   func element(_ text: String) throws -> JSONNumber {

@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("Nesting depth")
+@Suite("Nesting depth", .offThePool)
 struct JSONDepthTests {
   static func nestedArrays(_ depth: Int) -> String {
     String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

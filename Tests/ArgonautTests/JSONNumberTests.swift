@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("JSON numbers")
+@Suite("JSON numbers", .offThePool)
 struct JSONNumberTests {
   func number(_ text: String) throws -> JSONNumber {
     guard case .number(let number) = try JSON(parsing: text) else { throw NotANumber() }

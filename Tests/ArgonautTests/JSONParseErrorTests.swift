@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("JSONParseError")
+@Suite("JSONParseError", .offThePool)
 struct JSONParseErrorTests {
   static let cases: [(String, String)] = [
     (#"{"a": [1, 2,]}"#, "line 1, column 13: expected a value, found ']'"),

@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("Serialization")
+@Suite("Serialization", .offThePool)
 struct JSONSerializationTests {
   static let sample: JSON = ["name": "Ada", "tags": ["math", "engines"], "empty": [:], "none": [], "n": .null]
 

@@ -1,10 +1,11 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 /// nst/JSONTestSuite: `y_` must be accepted, `n_` rejected; `i_` is our call, made
 /// below, and must never crash.
 @Suite(
-  "JSONTestSuite conformance",
+  "JSONTestSuite conformance", .offThePool,
   .enabled(if: Corpus.hasTestSuite, "../shared/corpora/JSONTestSuite is absent: conformance tests skipped"))
 struct JSONTestSuiteTests {
   /// Our decisions for the implementation-defined files. Numbers of any size are

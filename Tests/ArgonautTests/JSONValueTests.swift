@@ -1,8 +1,9 @@
 import Argonaut
+import ArgonautTestSupport
 import Foundation
 import Testing
 
-@Suite("JSON values")
+@Suite("JSON values", .offThePool)
 struct JSONValueTests {
   @Test("all input forms parse to the same value")
   func inputForms() throws {

@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 /// What a visitor received, one call each.
@@ -113,7 +114,7 @@ struct RandomJSONText {
   }
 }
 
-@Suite("JSON visitor")
+@Suite("JSON visitor", .offThePool)
 struct JSONVisitorTests {
   @Test("a walk calls the visitor in document order, keys just before their values")
   func documentOrder() throws {

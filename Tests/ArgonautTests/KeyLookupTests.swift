@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
@@ -6,7 +7,7 @@ import Testing
 /// words, longer ones byte by byte. These cases pin the edges of the word compare:
 /// every length, a difference in each byte, keys that end the text, escaped keys and
 /// non-ASCII keys.
-@Suite("Key lookup")
+@Suite("Key lookup", .offThePool)
 struct KeyLookupTests {
   /// Keys of every length from 0 to 20 bytes, all in one object.
   static let lengths = Array(0...20)

@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("LossyArray")
+@Suite("LossyArray", .offThePool)
 struct LossyArrayTests {
   struct Post: Equatable, Decodable {
     let id: Int

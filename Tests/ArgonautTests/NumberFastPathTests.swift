@@ -1,10 +1,11 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
 
 /// The fast paths of number scanning and conversion agree with the exact, digit by
 /// digit, routines and with the standard library, on every shape of number.
-@Suite("Number fast paths")
+@Suite("Number fast paths", .offThePool)
 struct NumberFastPathTests {
   func number(_ text: String) throws -> JSONNumber {
     guard case .number(let number) = try JSON(parsing: text) else { throw NotANumber() }

@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("Integers in numeric strings")
+@Suite("Integers in numeric strings", .offThePool)
 struct NumericStringTests {
   struct Tweet: Equatable {
     let id: Int64

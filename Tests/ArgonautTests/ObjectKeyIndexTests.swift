@@ -1,10 +1,11 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
 
 /// Looking up every key of a wide object must cost O(n) in total. No timing here: the
 /// tests count the keys each lookup compares with, through the subscript's own path.
-@Suite("Object key index")
+@Suite("Object key index", .offThePool)
 struct ObjectKeyIndexTests {
   static func keys(_ count: Int) -> [String] { (0..<count).map { "key\($0)" } }
 

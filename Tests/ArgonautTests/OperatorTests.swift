@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 private struct Profile: Equatable {
@@ -20,7 +21,7 @@ extension Profile: Decodable {
   }
 }
 
-@Suite("Operators")
+@Suite("Operators", .offThePool)
 struct OperatorTests {
   let json: JSON = ["user": ["name": "Ada", "address": ["city": "London"], "tags": ["math"]], "scores": [1, 2]]
 

@@ -1,10 +1,11 @@
+import ArgonautTestSupport
 import Foundation
 import Testing
 
 /// Every Swift snippet in README.md must be compiled: it must appear, line for
 /// line (ignoring indentation), in a playground or a test file. The one exception
 /// is the manifest fragment, which starts with `// Package.swift`.
-@Suite("README")
+@Suite("README", .offThePool)
 struct ReadmeTests {
   static func normalized(_ text: some StringProtocol) -> [String] {
     text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,10 +1,11 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
 
 /// The scanner's eight-bytes-at-a-time paths accept exactly what the byte-by-byte
 /// grammar accepts.
-@Suite("Scanner fast paths")
+@Suite("Scanner fast paths", .offThePool)
 struct ScannerFastPathTests {
   @Test("The whitespace mask marks exactly the bytes that are not JSON whitespace, at every position")
   func whitespaceMask() {

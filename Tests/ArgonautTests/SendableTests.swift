@@ -1,11 +1,12 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
 /// Compiles only if each type is `Sendable`; the test then checks a value crosses
 /// a task boundary intact.
 private func requireSendable<T: Sendable>(_: T.Type) {}
 
-@Suite("Sendable")
+@Suite("Sendable", .offThePool)
 struct SendableTests {
   @Test("the core's public types are Sendable")
   func publicTypes() {

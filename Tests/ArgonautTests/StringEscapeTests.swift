@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
@@ -5,7 +6,7 @@ import Testing
 /// The scanner's inline escape path (`JSONScanner.commonEscapeLength`) accepts
 /// exactly the escapes RFC 8259 allows, and every rejected escape is reported at
 /// the same byte as by the full path, near the end of the input or far from it.
-@Suite("String escapes")
+@Suite("String escapes", .offThePool)
 struct StringEscapeTests {
   /// Parses `["<text>"<padding>]` and returns the error, or nil.
   static func parseError(_ text: String, padding: Int) -> JSONParseError? {

@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
@@ -5,7 +6,7 @@ import Testing
 /// Strings made from a parsed document, through every path (inline, long, escaped,
 /// near the end of the document), are exactly the strings the standard library
 /// makes, and behave the same.
-@Suite("String materialization")
+@Suite("String materialization", .offThePool)
 struct StringMaterializationTests {
   /// Pieces of string text: the JSON source and the value it stands for.
   static let pieces: [(source: String, value: String)] = [

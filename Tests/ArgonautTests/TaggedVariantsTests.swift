@@ -1,7 +1,8 @@
 import Argonaut
+import ArgonautTestSupport
 import Testing
 
-@Suite("Polymorphic decoding by a type field")
+@Suite("Polymorphic decoding by a type field", .offThePool)
 struct TaggedVariantsTests {
   struct PushEvent: Equatable, Decodable {
     let ref: String

@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
@@ -5,7 +6,7 @@ import Testing
 /// Runs of multi-byte characters in strings, which the scanner validates two 3-byte
 /// sequences at a time where it can: every well-formed mix is accepted, and every
 /// ill-formed sequence is reported at its first byte, at every alignment.
-@Suite("UTF-8 runs")
+@Suite("UTF-8 runs", .offThePool)
 struct UTF8RunTests {
   static let common: [UInt8] = [0xE6, 0x97, 0xA5]  // 日, a lead byte with free continuations
 

@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Testing
 
 @testable import Argonaut
@@ -5,7 +6,7 @@ import Testing
 /// The parser unescapes a string that has escapes as it validates it, into a record
 /// beside the tape (see `Tape`). Every reader gives the same value from the record as
 /// from the text, and the writers still copy the text as it was written.
-@Suite("Unescaped string records")
+@Suite("Unescaped string records", .offThePool)
 struct UnescapedRecordTests {
   /// A random string and a random spelling of it: plain runs of up to 40 bytes (so that
   /// runs end anywhere in a 16-byte block), one-character escapes, `\u` escapes in

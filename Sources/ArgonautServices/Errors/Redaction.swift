@@ -102,6 +102,64 @@ enum Redaction {
     return String(url[..<authority.index(after: colon)]) + placeholder + String(url[at...])
   }
 
+  // MARK: Free text
+
+  /// `text` with the value of every secret-looking `name=value` or `Name: value`
+  /// pair replaced by `<redacted>`: for the text of an error that some other code
+  /// wrote, such as a token refresh's, which may spell out a form or a header line.
+  /// An auth scheme before the value (`Authorization: Bearer abc`) goes too.
+  ///
+  /// A value ends at white space or one of `&,;"'()<>`; `name: value` counts only
+  /// where the name is a header-like word (letters, digits, `-` and `_`).
+  static func secretPairs(in text: String, isSecret: (String) -> Bool = isSecret) -> String {
+    let bytes = Array(text.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var index = 0
+    func isNameByte(_ byte: UInt8) -> Bool {
+      (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D || byte == 0x5F
+        || byte == 0x2E
+    }
+    func isValueEnd(_ byte: UInt8) -> Bool {
+      byte <= 0x20 || "&,;\"'()<>".utf8.contains(byte)
+    }
+    while index < bytes.count {
+      guard isNameByte(bytes[index]), index == 0 || !isNameByte(bytes[index - 1]) else {
+        output.append(bytes[index])
+        index += 1
+        continue
+      }
+      var end = index
+      while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+      output.append(contentsOf: bytes[index..<end])
+      let name = String(decoding: bytes[index..<end], as: UTF8.self)
+      index = end
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "=") || bytes[index] == UInt8(ascii: ":"),
+        isSecret(name)
+      else { continue }
+      var value = index + 1
+      if bytes[index] == UInt8(ascii: ":") {
+        // `Name: value`, as in a header line; not `a:b` inside a word or a URL.
+        guard value < bytes.count, bytes[value] == UInt8(ascii: " ") else { continue }
+        while value < bytes.count, bytes[value] == UInt8(ascii: " ") { value += 1 }
+      }
+      output.append(contentsOf: bytes[index..<value])
+      var valueEnd = value
+      while valueEnd < bytes.count, !isValueEnd(bytes[valueEnd]) { valueEnd += 1 }
+      let word = String(decoding: bytes[value..<valueEnd], as: UTF8.self).lowercased()
+      if authSchemes.contains(word), valueEnd + 1 < bytes.count, bytes[valueEnd] == UInt8(ascii: " ") {
+        valueEnd += 1
+        while valueEnd < bytes.count, !isValueEnd(bytes[valueEnd]) { valueEnd += 1 }
+      }
+      if valueEnd > value { output.append(contentsOf: placeholder.utf8) }
+      index = valueEnd
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The auth schemes that may stand before a credential in a header value.
+  static let authSchemes: Set<String> = ["bearer", "basic", "digest", "token", "negotiate", "apikey"]
+
   // MARK: Headers
 
   /// `headers` as sorted `Name: value` lines, secret-looking values redacted.
@@ -145,6 +203,15 @@ enum Redaction {
     _ body: Data, contentType: String?, limit: Int = 200, isSecret: @escaping (String) -> Bool = isSecret
   ) -> String {
     if body.isEmpty { return "(empty body)" }
+    if MultipartParts.boundary(in: contentType) != nil {
+      // Text fields named like secrets (`password`) hide their content, as JSON and form fields do.
+      let start = body.count > wholeBodyLimit ? body.prefix(limit * 8) : body
+      let parts = MultipartParts(start, contentType: contentType)
+      let text = String(decoding: parts?.redacting(start, isSecret: isSecret) ?? start, as: UTF8.self)
+        .split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        .joined(separator: " ")
+      return truncated(text, to: limit, cut: start.count < body.count)
+    }
     let isForm = contentType?.lowercased().contains("x-www-form-urlencoded") == true
     if body.count > wholeBodyLimit {
       let prefix = body.prefix(limit * 8)

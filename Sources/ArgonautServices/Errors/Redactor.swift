@@ -49,7 +49,32 @@ public struct Redactor: Sendable {
   /// A redactor for `request`: its configured names, and the values it sent under
   /// secret names.
   public init(_ request: HTTPRequest) {
+    self.init(request, alsoSent: [])
+  }
+
+  /// A redactor for `request` that also knows the values sent under secret names by
+  /// each of `sent`: the request as it reached the transport, after middleware such as
+  /// ``AuthMiddleware`` added its credentials.
+  init(_ request: HTTPRequest, alsoSent sent: [HTTPRequest]) {
     let names = Redactor(secretNames: request.secretNames)
+    var values = Self.secretValues(of: request, names: names)
+    for other in sent where other != request {
+      values += Self.secretValues(of: other, names: names)
+    }
+    var forms = Set<String>()
+    for value in values where value.count >= Self.minimumValueLength {
+      forms.insert(value)
+      forms.insert(PercentEncoding.encode(value))
+      let escaped = JSONSerializer.compact.string(from: .string(value))
+      forms.insert(String(escaped.dropFirst().dropLast()))
+    }
+    self.secretNames = names.secretNames
+    self.secretValues = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+  }
+
+  /// The values that `request` sends under secret names: in a header, the query, a
+  /// path parameter, the URL's user info, or a JSON, form or multipart body.
+  private static func secretValues(of request: HTTPRequest, names: Redactor) -> [String] {
     var values: [String] = []
     for (name, value) in request.headers where names.isSecretName(name) {
       values.append(value)
@@ -64,28 +89,24 @@ public struct Redactor: Sendable {
     if let password = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.password {
       values.append(password.removingPercentEncoding ?? password)
     }
-    if let body = request.body {
-      if let json = try? JSON(parsing: body) {
-        Self.collectSecrets(in: json, under: false, names: names, into: &values)
-      } else if request.header("Content-Type")?.lowercased().contains("x-www-form-urlencoded") == true {
-        let pairs = String(decoding: body, as: UTF8.self).split(separator: "&")
-        for pair in pairs {
-          let parts = pair.split(separator: "=", maxSplits: 1).map {
-            String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-          }
-          if parts.count == 2, names.isSecretName(parts[0]) { values.append(parts[1]) }
+    guard let body = request.body else { return values }
+    let contentType = request.header("Content-Type")?.lowercased() ?? ""
+    if let json = try? JSON(parsing: body) {
+      Self.collectSecrets(in: json, under: false, names: names, into: &values)
+    } else if contentType.contains("x-www-form-urlencoded") {
+      let pairs = String(decoding: body, as: UTF8.self).split(separator: "&")
+      for pair in pairs {
+        let parts = pair.split(separator: "=", maxSplits: 1).map {
+          String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
         }
+        if parts.count == 2, names.isSecretName(parts[0]) { values.append(parts[1]) }
+      }
+    } else if let parts = MultipartParts(body, contentType: request.header("Content-Type")) {
+      for part in parts.fields where part.filename == nil && names.isSecretName(part.name) {
+        values.append(String(decoding: part.content, as: UTF8.self))
       }
     }
-    var forms = Set<String>()
-    for value in values where value.count >= Self.minimumValueLength {
-      forms.insert(value)
-      forms.insert(PercentEncoding.encode(value))
-      let escaped = JSONSerializer.compact.string(from: .string(value))
-      forms.insert(String(escaped.dropFirst().dropLast()))
-    }
-    self.secretNames = names.secretNames
-    self.secretValues = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    return values
   }
 
   /// Whether a header field, parameter or JSON key named `name` holds a secret.
@@ -135,7 +156,7 @@ public struct Redactor: Sendable {
   /// The secret parts of a credential header's value: the credentials after an
   /// auth scheme (`Bearer abc` gives `abc`), and each cookie's value.
   private static func credentialParts(of value: String) -> [String] {
-    let schemes: Set<String> = ["bearer", "basic", "digest", "token", "negotiate", "apikey"]
+    let schemes = Redaction.authSchemes
     return value.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "," }).compactMap { piece in
       let part = piece.split(separator: "=", maxSplits: 1).last.map(String.init) ?? String(piece)
       return schemes.contains(part.lowercased()) ? nil : part

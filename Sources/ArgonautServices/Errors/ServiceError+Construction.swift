@@ -21,6 +21,7 @@ extension ServiceError {
     if self.request != nil { return self }
     var attached = ServiceError(reason, request: request, response: self.response ?? response)
     attached.attempts = attempts
+    attached.sentRequests = sentRequests
     return attached
   }
 

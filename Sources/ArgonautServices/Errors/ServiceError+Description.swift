@@ -21,7 +21,7 @@ extension ServiceError: CustomStringConvertible {
   /// What prints this error: the request's redactor, or one that knows names only
   /// when there is no request.
   var redactor: Redactor {
-    request.map(Redactor.init) ?? Redactor()
+    request.map { Redactor($0, alsoSent: sentRequests) } ?? Redactor()
   }
 
   /// The cause, without the request, redacted.

@@ -128,6 +128,26 @@ public struct ServiceError: Error, Sendable {
     return error
   }
 
+  /// The requests as they reached the transport, after the middleware: their
+  /// credentials (such as the `Authorization` that ``AuthMiddleware`` adds) are
+  /// redacted by value from every text of this error, though ``request`` is the
+  /// request as the service built it.
+  var sentRequests: [HTTPRequest] = []
+
+  /// This error, after `recorder`'s exchange: with its attempts and the requests it sent.
+  func after(_ recorder: ExchangeRecorder) -> ServiceError {
+    var error = after(attempts: recorder.attempts)
+    error.sentRequests = recorder.sentRequests
+    return error
+  }
+
+  /// This error with the requests that `exchange` sent, for the redactor.
+  func sent(_ requests: [HTTPRequest]) -> ServiceError {
+    var error = self
+    if error.sentRequests.isEmpty { error.sentRequests = requests }
+    return error
+  }
+
   init(_ reason: Reason, request: HTTPRequest, response: HTTPResponse? = nil) {
     self.init(reason, method: request.method, target: request.url.absoluteString, request: request, response: response)
   }

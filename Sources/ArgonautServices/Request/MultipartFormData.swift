@@ -1,3 +1,4 @@
+import Argonaut
 import Foundation
 
 /// A `multipart/form-data` body: text fields and files, as a browser's form sends them.
@@ -16,17 +17,65 @@ import Foundation
 /// and LF `%0D` and `%0A`, as browsers do (HTML's form encoding), so a name can never
 /// break out of its header.
 public struct MultipartFormData: Hashable, Sendable {
+  /// Why a boundary cannot be used (RFC 2046 §5.1.1).
+  public struct InvalidBoundary: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The boundary as given.
+    public let boundary: String
+    /// What is wrong with it.
+    public let reason: String
+
+    /// `invalid multipart boundary "…": …`.
+    public var description: String {
+      "invalid multipart boundary \(JSONSerializer.compact.string(from: .string(boundary))): \(reason)"
+    }
+  }
+
   /// The boundary between parts: random unless given.
   public let boundary: String
   /// The body's bytes so far, without the closing boundary.
   private var parts = Data()
+  /// The name of the first part whose content contains the boundary's delimiter.
+  public private(set) var partContainingBoundary: String?
 
-  /// An empty form.
-  /// - Parameter boundary: The boundary; by default `argonaut-` and a random UUID,
-  ///   which no part's bytes will contain. A boundary you choose must not occur in
-  ///   any part, and must be 1 to 70 characters of letters, digits and `'()+_,-./:=?`.
-  public init(boundary: String = "argonaut-\(UUID().uuidString)") {
+  /// An empty form with a random boundary: `argonaut-` and a random UUID, which no
+  /// part's bytes will contain.
+  public init() {
+    boundary = "argonaut-\(UUID().uuidString)"
+  }
+
+  /// An empty form with the boundary you choose.
+  ///
+  /// ```swift
+  /// var form = try MultipartFormData(boundary: "XyZ")
+  /// ```
+  ///
+  /// A part whose content contains the boundary's delimiter (`--` and the boundary)
+  /// would end early on the server; such a form is refused when it is sent (see
+  /// ``partContainingBoundary``).
+  ///
+  /// - Parameter boundary: 1 to 70 characters of letters, digits and
+  ///   `'()+_,-./:=?` and spaces, not ending with a space (RFC 2046 §5.1.1).
+  /// - Throws: ``InvalidBoundary`` for an empty or longer boundary, one with any
+  ///   other character (CR and LF among them), or one that ends with a space.
+  public init(boundary: String) throws(InvalidBoundary) {
+    if let reason = Self.problem(with: boundary) {
+      throw InvalidBoundary(boundary: boundary, reason: reason)
+    }
     self.boundary = boundary
+  }
+
+  /// What is wrong with `boundary` as RFC 2046 §5.1.1 defines it, or `nil`.
+  static func problem(with boundary: String) -> String? {
+    let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ".unicodeScalars)
+    if boundary.isEmpty { return "it is empty" }
+    if boundary.unicodeScalars.count > 70 { return "it is longer than 70 characters" }
+    if let bad = boundary.unicodeScalars.first(where: { !allowed.contains($0) }) {
+      let shown =
+        bad.properties.generalCategory == .control ? "U+\(String(bad.value, radix: 16, uppercase: true))" : "\"\(bad)\""
+      return "it contains \(shown), which a boundary cannot hold"
+    }
+    if boundary.hasSuffix(" ") { return "it ends with a space" }
+    return nil
   }
 
   /// The `Content-Type` header: `multipart/form-data; boundary=…`.
@@ -76,6 +125,9 @@ public struct MultipartFormData: Hashable, Sendable {
   }
 
   private mutating func appendPart(disposition: String, contentType: String?, body: Data) {
+    if partContainingBoundary == nil, body.range(of: Data("--\(boundary)".utf8)) != nil {
+      partContainingBoundary = MultipartParts.parameter("name", in: Substring("; " + disposition)) ?? ""
+    }
     var head = "--\(boundary)\r\nContent-Disposition: \(disposition)\r\n"
     if let contentType { head += "Content-Type: \(Self.headerSafe(contentType))\r\n" }
     head += "\r\n"
@@ -110,7 +162,15 @@ extension RequestBody {
   /// ```swift
   /// Request(.post, "/photos", body: .multipart(form))
   /// ```
+  ///
+  /// A form with a part that contains its boundary
+  /// (``MultipartFormData/partContainingBoundary``) fails the call with an
+  /// ``ServiceError/Kind/invalidRequest`` error, before anything is sent.
   public static func multipart(_ form: MultipartFormData) -> RequestBody {
-    .data(form.data, contentType: form.contentType)
+    var body = RequestBody.data(form.data, contentType: form.contentType)
+    if let name = form.partContainingBoundary {
+      body.problem = "the multipart part \"\(name)\" contains the boundary \"\(form.boundary)\""
+    }
+    return body
   }
 }

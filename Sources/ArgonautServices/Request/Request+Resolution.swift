@@ -46,6 +46,8 @@ extension Request {
       throw .invalidRequest("the timeout must be positive, not \(ServiceError.describe(timeout))", self)
     }
 
+    if let problem = body?.problem { throw .invalidRequest(problem, self) }
+
     var headers = HTTPHeaders.merging(["Accept": "application/json"], configuration.environment.headers)
     if let body { headers = HTTPHeaders.merging(headers, ["Content-Type": body.contentType]) }
     headers = HTTPHeaders.merging(headers, self.headers)

@@ -20,6 +20,9 @@ public struct RequestBody: Hashable, Sendable {
   /// The file whose content is the body, streamed as it is sent; ``data`` is then
   /// empty. See ``file(_:contentType:)``.
   public internal(set) var fileURL: URL? = nil
+  /// Why this body cannot be sent, such as a multipart part that contains its
+  /// boundary: the request then fails as an invalid request.
+  var problem: String? = nil
 
   /// A JSON body, serialized compactly, sent as `application/json`.
   public static func json(_ json: JSON) -> RequestBody {

@@ -67,7 +67,9 @@ public struct Pages<Value>: AsyncSequence, Sendable {
         guard let request = try following(loaded) else { return loaded.response.value }
         let built = try request.resolved(in: configuration)
         guard visited.insert(PageKey(built)).inserted else {
-          throw .paginationLoop(revisiting: built.url, response: loaded.first.response, request: loaded.first.request)
+          throw ServiceError.paginationLoop(
+            revisiting: built.url, response: loaded.first.response, request: loaded.first.request
+          ).sent(loaded.first.sentRequests)
         }
         var nextPage = resource
         nextPage.request = request
@@ -84,7 +86,7 @@ public struct Pages<Value>: AsyncSequence, Sendable {
         do {
           return try next(loaded.response)
         } catch let error as ServiceError {
-          throw error.attaching(loaded.first.request, loaded.first.response)
+          throw error.attaching(loaded.first.request, loaded.first.response).sent(loaded.first.sentRequests)
         } catch {
           throw .invalidRequest(
             "the next-page function failed: \(ServiceError.describe(error))", request: loaded.first.request)

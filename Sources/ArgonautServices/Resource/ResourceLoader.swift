@@ -46,7 +46,7 @@ enum ResourceLoader {
       }
       return try resource.finish(exchange.response)
     } catch {
-      throw error.attaching(exchange.request, exchange.response)
+      throw error.attaching(exchange.request, exchange.response).sent(exchange.sentRequests)
     }
   }
 }

@@ -5,6 +5,8 @@ import Foundation
 struct Exchange: Sendable {
   let request: HTTPRequest
   let response: HTTPResponse
+  /// The requests as they reached the transport, for the redactor of any error.
+  var sentRequests: [HTTPRequest] = []
 
   /// The body decoded as `Model`.
   /// - Throws: ``ServiceError`` of kind ``ServiceError/Kind/invalidJSON`` or ``ServiceError/Kind/decodingFailed``.
@@ -13,14 +15,15 @@ struct Exchange: Sendable {
     do {
       json = try response.json()
     } catch {
-      throw ServiceError(.invalidJSON(error), request: request, response: response)
+      throw ServiceError(.invalidJSON(error), request: request, response: response).sent(sentRequests)
     }
     switch Model.decode(json) {
     case .success(let value):
       return value
     case .failure(let error):
       throw ServiceError(
-        .decodingFailed(error, modelName: String(describing: Model.self)), request: request, response: response)
+        .decodingFailed(error, modelName: String(describing: Model.self)), request: request, response: response
+      ).sent(sentRequests)
     }
   }
 }

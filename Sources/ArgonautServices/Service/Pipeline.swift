@@ -22,15 +22,15 @@ enum Pipeline {
     do {
       response = try await send(built, through: chain)
     } catch {
-      throw error.after(attempts: recorder.attempts)
+      throw error.after(recorder)
     }
-    if Task.isCancelled { throw ServiceError(.cancelled, request: built).after(attempts: recorder.attempts) }
+    if Task.isCancelled { throw ServiceError(.cancelled, request: built).after(recorder) }
 
     let accepted = request.acceptedStatusCodes ?? configuration.acceptedStatusCodes
     guard accepted.contains(response.statusCode) else {
-      throw ServiceError(.unacceptableStatus, request: built, response: response).after(attempts: recorder.attempts)
+      throw ServiceError(.unacceptableStatus, request: built, response: response).after(recorder)
     }
-    return Exchange(request: built, response: response)
+    return Exchange(request: built, response: response, sentRequests: recorder.sentRequests)
   }
 
   /// Sends a built request through `transport`: the one place where a request

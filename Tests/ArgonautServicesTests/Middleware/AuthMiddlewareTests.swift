@@ -61,7 +61,7 @@ struct AuthMiddlewareTests {
     _ auth: AuthMiddleware, headers: [String: String] = [:], through transport: (any HTTPTransport)? = nil
   ) async -> Result<HTTPResponse, ServiceError> {
     let configuration = ServiceConfiguration(
-      environment: .local(port: 8080), transport: transport ?? api.memory, timeout: .seconds(60),
+      environment: .local(port: 8080), transport: transport ?? api.memory, timeout: .seconds(600),
       middleware: [auth])
     return await result(in: configuration) { () async throws(ServiceError) in
       try await JSONService().response(for: Request(.get, "/me", headers: headers))
@@ -72,7 +72,7 @@ struct AuthMiddlewareTests {
   func concurrently(_ count: Int, _ auth: AuthMiddleware) async -> [Result<HTTPResponse, ServiceError>] {
     let barrier = BarrierTransport(inner: api.memory, count: count, authorization: "Bearer expired")
     let configuration = ServiceConfiguration(
-      environment: .local(port: 8080), transport: barrier, timeout: .seconds(60), middleware: [auth])
+      environment: .local(port: 8080), transport: barrier, timeout: .seconds(600), middleware: [auth])
     return await withTaskGroup(of: Result<HTTPResponse, ServiceError>.self) { group in
       for _ in 0..<count {
         group.addTask {
@@ -178,7 +178,7 @@ struct AuthMiddlewareTests {
     }
     let auth = AuthMiddleware(token: api.source("expired"), refresh: { [api] in api.refresh() })
     let configuration = ServiceConfiguration(
-      environment: .local(port: 8080), transport: LateTransport(api: api), timeout: .seconds(60),
+      environment: .local(port: 8080), transport: LateTransport(api: api), timeout: .seconds(600),
       middleware: [auth])
     async let late = result(in: configuration) { () async throws(ServiceError) in
       try await JSONService().response(for: Request(.get, "/late"))

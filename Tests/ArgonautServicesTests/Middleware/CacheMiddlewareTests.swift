@@ -13,7 +13,7 @@ struct CacheMiddlewareTests {
     _ request: Request, _ cache: CacheMiddleware
   ) async -> Result<HTTPResponse, ServiceError> {
     let configuration = ServiceConfiguration(
-      environment: .local(port: 8080), transport: memory, timeout: .seconds(60), middleware: [cache])
+      environment: .local(port: 8080), transport: memory, timeout: .seconds(600), middleware: [cache])
     return await result(in: configuration) { () async throws(ServiceError) in
       try await JSONService().response(for: request)
     }

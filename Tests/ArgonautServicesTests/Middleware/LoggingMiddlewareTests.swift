@@ -40,7 +40,7 @@ struct LoggingMiddlewareTests {
 
   func send(_ request: Request, _ middleware: [any ServiceMiddleware]) async -> Result<HTTPResponse, ServiceError> {
     let configuration = ServiceConfiguration(
-      environment: .local(port: 8080), transport: memory, timeout: .seconds(60), middleware: middleware)
+      environment: .local(port: 8080), transport: memory, timeout: .seconds(600), middleware: middleware)
     return await result(in: configuration) { () async throws(ServiceError) in
       try await JSONService().response(for: request)
     }

@@ -70,7 +70,7 @@ private struct Thrower: ServiceMiddleware {
 struct MiddlewareChainTests {
   let memory = InMemoryTransport()
 
-  func configuration(_ middleware: [any ServiceMiddleware], timeout: Duration = .seconds(30)) -> ServiceConfiguration {
+  func configuration(_ middleware: [any ServiceMiddleware], timeout: Duration = .seconds(600)) -> ServiceConfiguration {
     ServiceConfiguration(environment: .local(port: 8080), transport: memory, timeout: timeout, middleware: middleware)
   }
 

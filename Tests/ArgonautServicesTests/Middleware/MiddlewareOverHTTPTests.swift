@@ -13,7 +13,7 @@ struct MiddlewareOverHTTPTests {
   let test = UUID().uuidString
 
   func configuration(_ middleware: [any ServiceMiddleware]) throws -> ServiceConfiguration {
-    var configuration = try Fixture.serverConfiguration(timeout: .seconds(60))
+    var configuration = try Fixture.serverConfiguration(timeout: .seconds(600))
     configuration.middleware = middleware
     return configuration
   }
@@ -76,7 +76,7 @@ struct MiddlewareOverHTTPTests {
 
   @Test("50 concurrent requests with an expired token share one refresh; each replays once")
   func fiftyShareOneRefresh() async throws {
-    let plain = try Fixture.serverConfiguration(timeout: .seconds(60))
+    let plain = try Fixture.serverConfiguration(timeout: .seconds(600))
     let test = self.test
     let refreshes = Tally()
     let auth = AuthMiddleware(

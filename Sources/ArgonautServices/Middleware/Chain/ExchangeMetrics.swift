@@ -46,6 +46,7 @@ public struct ExchangeMetrics: Hashable, Sendable {
 final class ExchangeRecorder: Sendable {
   private struct State: Sendable {
     var durations: [Duration] = []
+    var sent: [HTTPRequest] = []
   }
 
   /// The recorder of the exchange the current task runs.
@@ -64,10 +65,15 @@ final class ExchangeRecorder: Sendable {
       attempts: durations.count, attemptDurations: durations, elapsed: ContinuousClock.now - started)
   }
 
-  /// Runs one transport call, counting and timing it.
-  func attempt(_ send: () async throws -> HTTPResponse) async throws -> HTTPResponse {
+  /// Each distinct request that reached the transport, as the middleware left it:
+  /// with the credentials that ``AuthMiddleware`` added, for the redactor.
+  var sentRequests: [HTTPRequest] { state.withLock { $0.sent } }
+
+  /// Runs one transport call of `request`, counting and timing it.
+  func attempt(_ request: HTTPRequest, _ send: () async throws -> HTTPResponse) async throws -> HTTPResponse {
     let start = ContinuousClock.now
     let index = state.withLock { state in
+      if !state.sent.contains(request) { state.sent.append(request) }
       state.durations.append(.zero)
       return state.durations.count - 1
     }

@@ -28,7 +28,7 @@ struct MiddlewareChain: HTTPTransport {
   ) async throws -> HTTPResponse {
     guard let first = middleware.first else {
       try Task.checkCancellation()
-      return try await recorder.attempt { try await transport.send(request) }
+      return try await recorder.attempt(request) { try await transport.send(request) }
     }
     let rest = middleware.dropFirst()
     return try await first.intercept(request) { request in

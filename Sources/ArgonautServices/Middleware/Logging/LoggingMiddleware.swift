@@ -69,7 +69,9 @@ public struct LoggingMiddleware: ServiceMiddleware {
     }
     let headers = level >= .headers
     let bodies = level >= .bodies
-    let redactor = Redactor(request)
+    // The requests as they reached the transport: a middleware inside this one
+    // (auth) may have added credentials that a server echoes.
+    let redactor = Redactor(request, alsoSent: ExchangeRecorder.current?.sentRequests ?? [])
     return LogRecord(
       method: request.method, url: redactor.url(request.url), statusCode: response?.statusCode,
       failure: failure.map(redactor.text), duration: duration, requestBodySize: request.body?.count ?? 0,
