@@ -189,13 +189,37 @@ func demonstrate(on server: ExampleServer) async throws {
   print("  → \(early.statusCode), refreshed first; the server counted \(expiryStats)")
   if expiryStats["refresh"] != 1 || expiryStats["unauthorized"] != nil { fail("expected no 401: \(expiryStats)") }
 
-  // MARK: 8. What the server saw
+  // MARK: 8. GitHub's rate limit: a 403 that the closure retries after the reset
+  //
+  // A 403 is normally final. GitHub's rate limit is a 403 with
+  // `X-RateLimit-Remaining: 0` and the reset time in `X-RateLimit-Reset`; the closure
+  // says to retry it, and the retry waits until the reset (two seconds here).
+
+  print("\n5. A GitHub-style rate limit:")
+  let reset = Int(Date().timeIntervalSince1970) + 2
+  var limitedConfiguration = plain
+  limitedConfiguration.middleware = [
+    RetryMiddleware(maxAttempts: 4) { context in
+      context.isRetryableByDefault
+        || (context.response?.statusCode == 403 && context.response?.header("X-RateLimit-Remaining") == "0")
+    }
+  ]
+  let started = ContinuousClock.now
+  let limited = try await ServiceConfiguration.$current.withValue(limitedConfiguration) {
+    try await JSONService().response(
+      for: Request(.get, "/middleware/\(run)/rate-limited", parameters: ["failures": "1", "reset": "\(reset)"]))
+  }
+  print("  → \(limited.statusCode) after waiting \(ContinuousClock.now - started) for the reset")
+
+  // MARK: 9. What the server saw
 
   let stats = try await ServiceConfiguration.$current.withValue(plain) {
     try await JSONService().getRequest(url: "/middleware/\(run)/stats", parameters: nil, headers: nil)
   }
   print("\nThe server counted: \(stats)")
-  if stats["flaky"] != 2 || stats["refresh"] != 1 || stats["fresh"] != 1 || stats["notModified"] != 1 {
+  if stats["flaky"] != 2 || stats["refresh"] != 1 || stats["fresh"] != 1 || stats["notModified"] != 1
+    || stats["rateLimited"] != 2
+  {
     fail("unexpected counts: \(stats)")
   }
   if logBook.records.count != 6 { fail("expected 6 log records, got \(logBook.records.count)") }

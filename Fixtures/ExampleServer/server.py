@@ -190,6 +190,11 @@ class Handler(BaseHTTPRequestHandler):
 #                     Last-Modified, max-age=0; If-Modified-Since equal to it gets 304
 #   GET  …/fresh      Cache-Control: max-age=3600
 #   GET  …/stats      the id's counters: {"flaky": n, "protected": n, …} (not counted)
+#   GET  …/rate-limited?failures=N&reset=EPOCH
+#                     GitHub's rate limit: the first N requests get 403 with
+#                     X-RateLimit-Remaining: 0 and X-RateLimit-Reset: EPOCH; later
+#                     ones 200 {"hits": n} with X-RateLimit-Remaining: 59
+#   GET  …/forbidden  403 {"message": "Must have admin rights"}, X-RateLimit-Remaining: 58
 #   GET  …/echo-auth?status=403
 #                     echoes the Authorization it got, in the body {"seen": "…"} and
 #                     in the header X-Seen-Authorization, with that status (a server
@@ -231,6 +236,15 @@ def middleware_route(handler, path, query):
     if endpoint == "stats":
         with MIDDLEWARE_LOCK:
             return reply(200, dict(MIDDLEWARE_COUNTERS.get(test, {})))
+    if endpoint == "rate-limited":
+        hits = middleware_count(test, "rateLimited")
+        if hits <= int(query.get("failures", "1")):
+            return reply(403, {"message": "API rate limit exceeded"},
+                         {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": query.get("reset", "0")})
+        return reply(200, {"hits": hits}, {"X-RateLimit-Remaining": "59"})
+    if endpoint == "forbidden":
+        middleware_count(test, "forbidden")
+        return reply(403, {"message": "Must have admin rights"}, {"X-RateLimit-Remaining": "58"})
     if endpoint == "echo-auth":
         seen = handler.headers.get("Authorization", "")
         return reply(int(query.get("status", "403")), {"error": "forbidden", "seen": seen},

@@ -43,6 +43,20 @@ struct ReadmeResourcesSnippetsTests {
     #expect(printed == [#"["101", "102"]"#, #"["201", "202"]"#, #"["301", "302"]"#, "59"])
   }
 
+  @Test("the README's pageResponses loop prints each page's count, rate limit and cache flag")
+  func pageResponses() async throws {
+    typealias GitHubService = ReadmeResources.GitHubService
+    var printed: [String] = []
+    func print(_ values: Any...) { printed.append(values.map { "\($0)" }.joined(separator: " ")) }
+    try await ServiceConfiguration.$current.withValue(try Fixture.serverConfiguration()) {
+      let github = GitHubService()
+      for try await page in github.pageResponses(github.events) {
+        print(page.value.count, page.header("X-RateLimit-Remaining") ?? "?", page.isFromCache)
+      }
+    }
+    #expect(printed == ["2 59 false", "2 58 false", "2 57 false"])
+  }
+
   @Test("the README's operations run in dependency order on an OperationQueue")
   func operations() async throws {
     typealias Event = ReadmeResources.Event

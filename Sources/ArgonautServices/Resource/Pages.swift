@@ -50,6 +50,11 @@ public struct Pages<Value>: AsyncSequence, Sendable {
     ///   `Link` does not parse, or leads to a page already loaded, is returned; the
     ///   call after it throws.
     public mutating func next() async throws(ServiceError) -> Value? {
+      try await nextResponse()?.value
+    }
+
+    /// Loads the next page, with its status and headers.
+    mutating func nextResponse() async throws(ServiceError) -> Response<Value>? {
       if let failure {
         self.failure = nil
         throw failure
@@ -64,7 +69,7 @@ public struct Pages<Value>: AsyncSequence, Sendable {
 
       let loaded = try await ResourceLoader.load(resource, in: configuration)
       do throws(ServiceError) {
-        guard let request = try following(loaded) else { return loaded.response.value }
+        guard let request = try following(loaded) else { return loaded.response }
         let built = try request.resolved(in: configuration)
         guard visited.insert(PageKey(built)).inserted else {
           throw ServiceError.paginationLoop(
@@ -77,7 +82,7 @@ public struct Pages<Value>: AsyncSequence, Sendable {
       } catch {
         failure = error
       }
-      return loaded.response.value
+      return loaded.response
     }
 
     /// The request of the page after `loaded`, or `nil` when it is the last.
@@ -109,6 +114,40 @@ public struct Pages<Value>: AsyncSequence, Sendable {
   }
 }
 
+/// The pages of a paginated resource with their responses: one ``Response`` per page,
+/// with its status and header fields.
+///
+/// ```swift
+/// for try await page in github.pageResponses(Resource<[Event]>(Request(.get, "/events"))) {
+///   print(page.value.count, page.header("X-RateLimit-Remaining") ?? "?", page.isFromCache)
+/// }
+/// ```
+///
+/// It follows the same pages as ``Pages``, and ends, fails and stops the same way.
+public struct PageResponses<Value>: AsyncSequence, Sendable {
+  /// One page's response.
+  public typealias Element = Response<Value>
+
+  let pages: Pages<Value>
+
+  /// Starts loading at the first page.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(pages: pages.makeAsyncIterator())
+  }
+
+  /// Loads the pages one by one.
+  public struct Iterator: AsyncIteratorProtocol {
+    var pages: Pages<Value>.Iterator
+
+    /// Loads the next page.
+    /// - Returns: Its response, or `nil` after the last page.
+    /// - Throws: ``ServiceError``; the sequence ends after an error.
+    public mutating func next() async throws(ServiceError) -> Response<Value>? {
+      try await pages.nextResponse()
+    }
+  }
+}
+
 /// What makes two page requests the same: the method, the absolute URL and the body.
 struct PageKey: Hashable, Sendable {
   let method: HTTPMethod
@@ -136,6 +175,33 @@ extension Service {
   /// - Returns: One value per page, loaded as the loop asks for it.
   public func pages<Value>(_ resource: Resource<Value>) -> Pages<Value> {
     Pages(resource: resource, configuration: configuration, next: nil)
+  }
+
+  /// The pages of `resource` as responses, following each response's
+  /// `Link: <…>; rel="next"`: each page's value with its status and header fields.
+  ///
+  /// ```swift
+  /// for try await page in github.pageResponses(eventsResource) {
+  ///   print(page.value.count, page.header("X-RateLimit-Remaining") ?? "?")
+  /// }
+  /// ```
+  ///
+  /// - Parameter resource: The first page.
+  /// - Returns: One ``Response`` per page, loaded as the loop asks for it.
+  public func pageResponses<Value>(_ resource: Resource<Value>) -> PageResponses<Value> {
+    PageResponses(pages: pages(resource))
+  }
+
+  /// The pages of `resource` as responses, with `next` computing each page's successor.
+  ///
+  /// - Parameters:
+  ///   - resource: The first page.
+  ///   - next: The request of the page after `response`'s, or `nil` after the last.
+  /// - Returns: One ``Response`` per page, loaded as the loop asks for it.
+  public func pageResponses<Value>(
+    _ resource: Resource<Value>, next: @escaping @Sendable (Response<Value>) throws -> Request?
+  ) -> PageResponses<Value> {
+    PageResponses(pages: pages(resource, next: next))
   }
 
   /// The pages of `resource`, with `next` computing each page's successor.

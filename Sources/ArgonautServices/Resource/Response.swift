@@ -33,6 +33,18 @@ public struct Response<Value> {
     HTTPHeaders.value(of: name, in: headers)
   }
 
+  /// Whether a ``CacheMiddleware`` served this response from its store, as
+  /// ``HTTPResponse/isFromCache`` says: without a request, or after a `304 Not
+  /// Modified` confirmed the stored one.
+  ///
+  /// ```swift
+  /// let response = try await service.loadResponse(user)
+  /// if response.isFromCache { print("from the cache") }
+  /// ```
+  public var isFromCache: Bool {
+    HTTPResponse(statusCode: statusCode, headers: headers).isFromCache
+  }
+
   /// The links of the `Link` header fields, resolved against the request's URL; none
   /// when there is no `Link` field.
   ///

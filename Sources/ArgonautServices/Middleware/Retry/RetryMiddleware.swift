@@ -56,6 +56,8 @@ public struct RetryMiddleware: ServiceMiddleware {
 
   let clock: any MiddlewareClock
   let random: @Sendable () -> Double
+  /// The caller's decision for each failed attempt, replacing the default rules.
+  private(set) var shouldRetry: (@Sendable (RetryContext) -> Bool)?
 
   /// Creates a retry middleware.
   ///
@@ -84,6 +86,46 @@ public struct RetryMiddleware: ServiceMiddleware {
     self.retryableMethods = retryableMethods
     self.clock = clock
     self.random = random
+    self.shouldRetry = nil
+  }
+
+  /// Creates a retry middleware whose closure decides which failed attempts are sent
+  /// again: such as GitHub's rate limit, a `403` with `X-RateLimit-Remaining: 0`.
+  ///
+  /// ```swift
+  /// RetryMiddleware(maxAttempts: 4) { context in
+  ///   context.isRetryableByDefault
+  ///     || (context.response?.statusCode == 403 && context.response?.header("X-RateLimit-Remaining") == "0")
+  /// }
+  /// ```
+  ///
+  /// The closure is asked about every failed attempt (a response whose status is not
+  /// 2xx, or a thrown error) while attempts and time remain; what it says replaces
+  /// the default rules of statuses, errors and methods
+  /// (``RetryContext/isRetryableByDefault`` says what they would decide). A
+  /// cancellation is never retried. The wait comes from `Retry-After`, or from
+  /// `X-RateLimit-Reset` when `X-RateLimit-Remaining` is `0`, or else the backoff;
+  /// never past the request's deadline.
+  ///
+  /// - Parameters:
+  ///   - maxAttempts: How many times a request may be sent, the first included.
+  ///   - baseDelay: The backoff before the first retry. Defaults to 0.5 s.
+  ///   - maxDelay: The longest backoff. Defaults to 30 s.
+  ///   - maxRetryAfter: The longest wait a `Retry-After` or a rate-limit reset may ask
+  ///     for. Defaults to 120 s.
+  ///   - clock: The clock to wait on and read dates from. Defaults to the system's.
+  ///   - random: A number in `0..<1` for the jitter. Defaults to `Double.random(in:)`.
+  ///   - shouldRetry: Whether to send the request again after a failed attempt.
+  public init(
+    maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(30),
+    maxRetryAfter: Duration = .seconds(120), clock: any MiddlewareClock = SystemMiddlewareClock(),
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+    shouldRetry: @escaping @Sendable (RetryContext) -> Bool
+  ) {
+    self.init(
+      maxAttempts: maxAttempts, baseDelay: baseDelay, maxDelay: maxDelay, maxRetryAfter: maxRetryAfter, clock: clock,
+      random: random)
+    self.shouldRetry = shouldRetry
   }
 
   /// Sends `request`, and again while the outcome is retryable and attempts and
@@ -104,7 +146,7 @@ public struct RetryMiddleware: ServiceMiddleware {
       } catch {
         outcome = .failure(error)
       }
-      guard attempt < maxAttempts, isRetryable(request), let delay = delay(after: outcome, attempt: attempt),
+      guard attempt < maxAttempts, let delay = decide(request, outcome, attempt: attempt),
         clock.now.duration(since: started) + delay < budget
       else {
         return try outcome.get()
@@ -114,24 +156,55 @@ public struct RetryMiddleware: ServiceMiddleware {
     }
   }
 
+  /// The wait before sending `request` again after attempt number `attempt` ended in
+  /// `outcome`, or `nil` when it is not to be sent again.
+  func decide(_ request: HTTPRequest, _ outcome: Result<HTTPResponse, any Error>, attempt: Int) -> Duration? {
+    let byDefault = isRetryable(request) && isRetryable(outcome)
+    guard let shouldRetry else { return byDefault ? delay(after: outcome, attempt: attempt) : nil }
+    let response = try? outcome.get()
+    var error: (any Error)?
+    if case .failure(let failure) = outcome { error = failure }
+    if let response, (200..<300).contains(response.statusCode) { return nil }
+    if let error, error is CancellationError || (error as? URLError)?.code == .cancelled { return nil }
+    let context = RetryContext(
+      request: request, response: response, error: error, attempt: attempt, isRetryableByDefault: byDefault)
+    guard shouldRetry(context) else { return nil }
+    return response.flatMap(requestedWait) ?? backoff(attempt: attempt)
+  }
+
+  /// Whether the default rules retry `outcome`: a retryable status or error.
+  func isRetryable(_ outcome: Result<HTTPResponse, any Error>) -> Bool {
+    switch outcome {
+    case .success(let response): return retryableStatusCodes.contains(response.statusCode)
+    case .failure(let error): return Self.isRetryable(error)
+    }
+  }
+
+  /// The wait that `response` asks for: its `Retry-After`, or else the time until
+  /// `X-RateLimit-Reset` (epoch seconds) when `X-RateLimit-Remaining` is `0`; at most
+  /// ``maxRetryAfter``. `nil` when it asks for none.
+  func requestedWait(_ response: HTTPResponse) -> Duration? {
+    if let header = response.header("Retry-After"), let asked = retryAfter(header) {
+      return min(asked, maxRetryAfter)
+    }
+    if response.header("X-RateLimit-Remaining")?.trimmingCharacters(in: .whitespaces) == "0",
+      let reset = response.header("X-RateLimit-Reset").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }),
+      reset.isFinite
+    {
+      let date = Date(timeIntervalSince1970: reset)
+      return min(max(.zero, date.duration(since: clock.now)), maxRetryAfter)
+    }
+    return nil
+  }
+
   /// Whether `request` may be sent twice: its method is idempotent, or it opted in.
   public func isRetryable(_ request: HTTPRequest) -> Bool {
     retryableMethods.contains(request.method) || request.header(Self.optInHeader) != nil
   }
 
-  /// The wait before the attempt after `attempt`, or `nil` when `outcome` is final.
-  func delay(after outcome: Result<HTTPResponse, any Error>, attempt: Int) -> Duration? {
-    switch outcome {
-    case .success(let response):
-      guard retryableStatusCodes.contains(response.statusCode) else { return nil }
-      if let header = response.header("Retry-After"), let asked = retryAfter(header) {
-        return min(asked, maxRetryAfter)
-      }
-      return backoff(attempt: attempt)
-    case .failure(let error):
-      guard Self.isRetryable(error) else { return nil }
-      return backoff(attempt: attempt)
-    }
+  /// The wait before the attempt after `attempt`, which the default rules retry.
+  func delay(after outcome: Result<HTTPResponse, any Error>, attempt: Int) -> Duration {
+    (try? outcome.get()).flatMap(requestedWait) ?? backoff(attempt: attempt)
   }
 
   /// Full jitter: a random delay between zero and the capped exponential backoff.
