@@ -1,3 +1,5 @@
+@_exported import enum Argonaut.DecodeError
+@_exported import enum Argonaut.Decoded
 // `import ArgonautFoundation` brings in the core's types too: a file that decodes
 // Codable models can name `JSON`, `Decoded`, `JSONSerializer` and the rest without a
 // second import.
@@ -8,16 +10,14 @@
 // Argonaut decoders imports `Argonaut` (or `ArgonautServices`), and there the name is
 // Argonaut's.
 @_exported import enum Argonaut.JSON
-@_exported import enum Argonaut.Decoded
-@_exported import enum Argonaut.DecodeError
 @_exported import struct Argonaut.JSONArray
+@_exported import protocol Argonaut.JSONEncodable
+@_exported import protocol Argonaut.JSONKey
 @_exported import struct Argonaut.JSONNumber
 @_exported import struct Argonaut.JSONObject
 @_exported import struct Argonaut.JSONParseError
 @_exported import struct Argonaut.JSONParsingOptions
 @_exported import struct Argonaut.JSONPath
 @_exported import struct Argonaut.JSONSerializer
-@_exported import struct Argonaut.LossyArray
-@_exported import protocol Argonaut.JSONEncodable
-@_exported import protocol Argonaut.JSONKey
 @_exported import protocol Argonaut.JSONVisitor
+@_exported import struct Argonaut.LossyArray
