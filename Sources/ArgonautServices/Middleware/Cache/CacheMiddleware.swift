@@ -56,10 +56,10 @@ import Foundation
 ///   `Argonaut; fwd=uri-miss; stored` for a fresh response that was stored.
 ///   ``HTTPResponse/isFromCache`` reads it.
 ///
-/// The store lives in memory, within ``byteLimit`` bytes, and the least recently used
-/// entries make room for new ones (each lookup, insert and eviction is O(1)); an
-/// entry larger than the limit is not stored. Copies of one `CacheMiddleware` share
-/// their store.
+/// The store lives in memory or on disk (``Storage``), within ``byteLimit`` bytes, and
+/// the least recently used entries make room for new ones (each lookup, insert and
+/// eviction is O(1)); an entry larger than the limit is not stored. Copies of one
+/// `CacheMiddleware` share their store.
 public struct CacheMiddleware: ServiceMiddleware {
   /// Why the cache failed a call.
   public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -77,6 +77,18 @@ public struct CacheMiddleware: ServiceMiddleware {
   public enum Storage: Hashable, Sendable {
     /// In memory, for the life of the middleware (and its copies).
     case memory
+    /// In files in `directory` (created if needed), one per response: they survive
+    /// the middleware and the process. Writes are atomic (a temporary file renamed
+    /// over the old one); a truncated, corrupt or foreign entry file is ignored and
+    /// removed; the byte limit counts the files' sizes. Several processes may share
+    /// the directory: each sees the entries the others wrote when it started.
+    ///
+    /// ```swift
+    /// let directory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+    ///   .appendingPathComponent("api-cache")
+    /// let cache = CacheMiddleware(storage: .disk(directory: directory), byteLimit: 50_000_000)
+    /// ```
+    case disk(directory: URL)
   }
 
   /// The header field that says how the cache handled a response: `Cache-Status`.
@@ -125,6 +137,7 @@ public struct CacheMiddleware: ServiceMiddleware {
   ) {
     switch storage {
     case .memory: self.store = CacheStore(byteLimit: byteLimit)
+    case .disk(let directory): self.store = DiskCacheStore(directory: directory, byteLimit: byteLimit)
     }
     self.coalescing = coalescing
     self.clock = clock
