@@ -189,6 +189,8 @@ class Handler(BaseHTTPRequestHandler):
 #   GET  …/last-modified
 #                     Last-Modified, max-age=0; If-Modified-Since equal to it gets 304
 #   GET  …/fresh      Cache-Control: max-age=3600
+#   GET  …/held       counted, then held until …/release: 200 {"hits": n}, max-age=3600
+#   POST …/release    lets every held request of the id answer
 #   GET  …/stats      the id's counters: {"flaky": n, "protected": n, …} (not counted)
 #   GET  …/rate-limited?failures=N&reset=EPOCH
 #                     GitHub's rate limit: the first N requests get 403 with
@@ -203,6 +205,7 @@ class Handler(BaseHTTPRequestHandler):
 MIDDLEWARE_LOCK = threading.Lock()
 MIDDLEWARE_COUNTERS = {}  # test id -> {counter name -> count}
 MIDDLEWARE_TOKENS = {}  # test id -> the valid token
+MIDDLEWARE_RELEASES = {}  # test id -> threading.Event set by …/release
 LAST_MODIFIED = "Sun, 06 Nov 1994 08:49:37 GMT"
 
 
@@ -285,6 +288,15 @@ def middleware_route(handler, path, query):
         return reply(200, {"modified": LAST_MODIFIED}, headers)
     if endpoint == "fresh":
         hits = middleware_count(test, "fresh")
+        return reply(200, {"hits": hits}, {"Cache-Control": "max-age=3600"})
+    if endpoint in ("held", "release"):
+        with MIDDLEWARE_LOCK:
+            release = MIDDLEWARE_RELEASES.setdefault(test, threading.Event())
+        if endpoint == "release":
+            release.set()
+            return reply(200, {"released": True})
+        hits = middleware_count(test, "held")
+        release.wait(600)  # the test releases it; the bound only keeps a lost test from pinning a thread
         return reply(200, {"hits": hits}, {"Cache-Control": "max-age=3600"})
     handler.send_json(404, {"error": "no middleware endpoint %s" % endpoint})
 # ---------------------------------------------------------------------------

@@ -10,33 +10,56 @@ import Foundation
 /// if response.isFromCache { print("served from the cache") }
 /// ```
 ///
-/// - **What is stored:** responses to `GET` and `HEAD` whose status is cacheable
-///   (200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501) and that say how long
-///   they stay fresh (`Cache-Control: max-age`, `Expires`) or carry a validator
-///   (`ETag`, `Last-Modified`). Never a response, or for a request, with `no-store`,
-///   nor one with `Vary: *`. `private` responses are stored: this cache is private.
-/// - **Fresh:** while the response's age (from `Age`, `Date` and the time it has been
-///   stored) is below its lifetime (`max-age`, or `Expires` minus `Date`), it is served
-///   without a request, unless the response says `no-cache` or the request says
-///   `no-cache`, `max-age` or `min-fresh` that rule it out. A request's `max-stale`
-///   accepts a stale response, except one that says `must-revalidate`.
-/// - **Stale:** it is revalidated with `If-None-Match` (its `ETag`) and
+/// - **What is stored (RFC 9111 §3):** final responses to `GET` that say how long
+///   they stay fresh (`max-age`, `Expires`), are marked `public` or `private`, or
+///   have a status that is cacheable by default (200, 203, 204, 300, 301, 308, 404,
+///   405, 410, 414, 501), as long as they can be used later: fresh for a while or
+///   carrying a validator (`ETag`, `Last-Modified`). So a 404 or a 503 with
+///   `max-age` is stored too. Never a response, or for a request, with `no-store`
+///   (unless `must-understand` with a status this cache knows), nor one with
+///   `Vary: *`, nor a `206 Partial Content`. `private` responses are stored: this
+///   cache is private.
+/// - **What of it (§3.1):** not the hop-by-hop fields (`Connection`, `Keep-Alive`,
+///   `TE`, `Transfer-Encoding`, `Upgrade`, `Proxy-*` and those `Connection`
+///   lists), not `Set-Cookie` (a cookie is set by the response that carries it, never
+///   replayed), not the fields `no-cache="…"` lists (§5.2.2.4).
+/// - **Whose (§4.1):** a response fetched with an `Authorization` header answers
+///   only requests with the same one (keyed by its SHA-256, never stored as such).
+///   `Vary` selects among several stored variants of a URL; a request without a
+///   field that `Vary` names does not match one stored with it, even empty.
+/// - **Fresh (§4.2):** while the response's age (from `Age`, `Date` and the time it
+///   has been stored) is below its lifetime (`max-age`, or `Expires` minus `Date`;
+///   an invalid `Expires` means already expired; without either, a tenth of the time
+///   since `Last-Modified`, at most a day, when the status allows it), it is served
+///   without a request, with an `Age` header, unless the response says `no-cache`
+///   or the request says `no-cache`, `max-age` or `min-fresh` that rule it out. A
+///   request's `max-stale`, or the response's `stale-while-revalidate` (RFC 5861),
+///   accepts a stale response, except one that says `must-revalidate`; in the
+///   `stale-while-revalidate` window it is revalidated in the background.
+/// - **Stale (§4.3):** it is revalidated with `If-None-Match` (its `ETag`) and
 ///   `If-Modified-Since` (its `Last-Modified`). A `304 Not Modified` serves the stored
-///   body, and its header fields replace the stored ones. A 304 to a request that
-///   carried no validator, when nothing is cached, fails the call with a ``Failure``.
-/// - **`Vary`:** a stored response answers only requests whose header fields named by
-///   its `Vary` have the values of the request that fetched it.
-/// - **Changes:** a successful `POST`, `PUT`, `PATCH` or `DELETE` removes the stored
-///   responses of its URL.
+///   body, and its header fields replace the stored ones; a 304 whose validator
+///   names another representation updates nothing, and the request is sent again
+///   without condition (§4.3.4). A `200` to a `HEAD` freshens the stored `GET`
+///   response it describes (§4.3.5). A 304 to a request that carried no validator,
+///   when nothing is cached, fails the call with a ``Failure``.
+/// - **Ranges:** a `Range` request is answered from a fresh stored `200` with a
+///   `206` of that range; a `206` from the server is passed on, never stored.
+/// - **Changes (§4.4):** a successful request with any other method than `GET`,
+///   `HEAD`, `OPTIONS` and `TRACE` removes the stored responses of its URL, and of
+///   the same-origin URLs in its `Location` and `Content-Location`.
+/// - **Together:** identical requests in flight at the same time share one origin
+///   request when its response can be stored (`coalescing`, on by default).
 /// - **Which one it was:** every response that went through the cache has a
 ///   `Cache-Status` header field (RFC 9211): `Argonaut; hit` when it was served from
 ///   the cache, `Argonaut; fwd=stale; fwd-status=304` when a revalidation confirmed it,
 ///   `Argonaut; fwd=uri-miss; stored` for a fresh response that was stored.
 ///   ``HTTPResponse/isFromCache`` reads it.
 ///
-/// The store lives in memory, within ``byteLimit`` bytes, and the least recently used
-/// entries make room for new ones; an entry larger than the limit is not stored.
-/// Copies of one `CacheMiddleware` share their store.
+/// The store lives in memory or on disk (``Storage``), within ``byteLimit`` bytes, and
+/// the least recently used entries make room for new ones (each lookup, insert and
+/// eviction is O(1)); an entry larger than the limit is not stored. Copies of one
+/// `CacheMiddleware` share their store.
 public struct CacheMiddleware: ServiceMiddleware {
   /// Why the cache failed a call.
   public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -50,14 +73,40 @@ public struct CacheMiddleware: ServiceMiddleware {
     }
   }
 
+  /// Where a ``CacheMiddleware`` keeps its responses.
+  public enum Storage: Hashable, Sendable {
+    /// In memory, for the life of the middleware (and its copies).
+    case memory
+    /// In files in `directory` (created if needed), one per response: they survive
+    /// the middleware and the process. Writes are atomic (a temporary file renamed
+    /// over the old one); a truncated, corrupt or foreign entry file is ignored and
+    /// removed; the byte limit counts the files' sizes. Several processes may share
+    /// the directory: each sees the entries the others wrote when it started.
+    ///
+    /// ```swift
+    /// let directory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+    ///   .appendingPathComponent("api-cache")
+    /// let cache = CacheMiddleware(storage: .disk(directory: directory), byteLimit: 50_000_000)
+    /// ```
+    case disk(directory: URL)
+  }
+
   /// The header field that says how the cache handled a response: `Cache-Status`.
   public static let statusHeader = "Cache-Status"
   /// The name of this cache in `Cache-Status`: `Argonaut`.
   static let name = "Argonaut"
-  static let cacheableStatusCodes: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
+  /// The methods that change nothing, so that a response to them leaves the store be.
+  static let safeMethods: Set<HTTPMethod> = [.get, .head, .options, "TRACE"]
+  /// The status codes this cache understands (RFC 9110 §15), for `must-understand`.
+  static let understoodStatusCodes = Set(
+    [200, 201, 202, 203, 204, 205, 206, 300, 301, 302, 303, 304, 305, 307, 308, 421, 422, 426]
+      + Array(400...417) + Array(500...505))
 
-  let store: CacheStore
+  let store: any CacheStorage
   let clock: any MiddlewareClock
+  let coalescing: Bool
+  let flights = Flights()
+  let background = BackgroundRevalidations()
 
   /// Creates a cache in memory.
   ///
@@ -66,7 +115,31 @@ public struct CacheMiddleware: ServiceMiddleware {
   ///     to 10 MB.
   ///   - clock: The clock that decides freshness. Defaults to the system's.
   public init(byteLimit: Int = 10 * 1024 * 1024, clock: any MiddlewareClock = SystemMiddlewareClock()) {
-    self.store = CacheStore(byteLimit: byteLimit)
+    self.init(storage: .memory, byteLimit: byteLimit, clock: clock)
+  }
+
+  /// Creates a cache.
+  ///
+  /// ```swift
+  /// let cache = CacheMiddleware(storage: .memory, coalescing: false)   // every request reaches the server
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - storage: Where the responses are kept.
+  ///   - byteLimit: The most bytes the stored responses may hold together. Defaults
+  ///     to 10 MB.
+  ///   - coalescing: Whether identical requests in flight at the same time share one
+  ///     origin request, when its response can be stored. Defaults to `true`.
+  ///   - clock: The clock that decides freshness. Defaults to the system's.
+  public init(
+    storage: Storage, byteLimit: Int = 10 * 1024 * 1024, coalescing: Bool = true,
+    clock: any MiddlewareClock = SystemMiddlewareClock()
+  ) {
+    switch storage {
+    case .memory: self.store = CacheStore(byteLimit: byteLimit)
+    case .disk(let directory): self.store = DiskCacheStore(directory: directory, byteLimit: byteLimit)
+    }
+    self.coalescing = coalescing
     self.clock = clock
   }
 
@@ -87,87 +160,303 @@ public struct CacheMiddleware: ServiceMiddleware {
   public func intercept(
     _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) async throws -> HTTPResponse {
+    try await intercept(request, next: next, detached: nil)
+  }
+
+  /// The rest of the chain is `next`; `detached`, when given, is the same chain as a
+  /// closure that may outlive the call, for background revalidations.
+  func intercept(
+    _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse,
+    detached: (@Sendable (HTTPRequest) async throws -> HTTPResponse)?
+  ) async throws -> HTTPResponse {
     guard request.method == .get || request.method == .head else {
       let response = try await next(request)
-      if response.statusCode < 400 {
-        store.remove(Self.key(.get, request.url))
-        store.remove(Self.key(.head, request.url))
+      if !Self.safeMethods.contains(request.method), (200..<400).contains(response.statusCode) {
+        invalidate(after: request, response)
       }
       return response
     }
-    let key = Self.key(request.method, request.url)
     let directives = CacheControl(request.header("Cache-Control"))
-    let callerValidates = request.header("If-None-Match") != nil || request.header("If-Modified-Since") != nil
-    if directives.noStore || callerValidates {
+    if directives.noStore || Self.isConditional(request) {
       return try await next(request)  // the caller handles it: no cache involved
     }
+    let credential = CredentialDigest.of(request)
+    let group = Self.group(request.url)
 
     var status = "fwd=uri-miss"
-    var revalidating: CachedResponse?
-    if let entry = store.entry(key) {
-      if !entry.matches(request) {
-        status = "fwd=vary-miss"
-      } else if let served = serve(entry, for: directives) {
-        return served
-      } else {
-        status = directives.noCache || directives.maxAge == 0 ? "fwd=request" : "fwd=stale"
-        if !entry.validators.isEmpty { revalidating = entry }
+    var revalidating: (key: String, entry: CachedResponse)?
+    let candidates = store.entries(in: group)
+    if let (key, entry) = Self.best(candidates, for: request, credential: credential) {
+      switch decide(entry, directives) {
+      case .fresh:
+        if let served = served(entry, key: key, for: request, status: "hit") { return served }
+      case .staleAccepted:
+        if let served = served(entry, key: key, for: request, status: "hit; fwd=stale") { return served }
+      case .staleWhileRevalidate:
+        if let served = served(entry, key: key, for: request, status: "hit; fwd=stale") {
+          if let detached, request.method == .get {
+            revalidateInBackground(request, key: key, entry: entry, credential: credential, next: detached)
+          }
+          return served
+        }
+      case .validate(let reason):
+        status = reason
+        if request.method == .get, request.header("Range") == nil, !entry.validators.isEmpty {
+          revalidating = (key, entry)
+        }
       }
+    } else if !candidates.isEmpty {
+      status = "fwd=vary-miss"
+    }
+    if directives.onlyIfCached {
+      return Self.marked(HTTPResponse(statusCode: 504), "\(status); detail=only-if-cached")
     }
 
+    guard coalescing, request.body == nil, request.bodyFile == nil else {
+      return try await fetch(request, revalidating: revalidating, credential: credential, status: status, next: next)
+        .response
+    }
+    let id = Self.flightID(request, credential: credential)
+    switch flights.join(id) {
+    case .follower(let flight):
+      guard let outcome = await flight.outcome() else { throw CancellationError() }
+      if case .shared(let response) = outcome {
+        return Self.marked(Self.answer(response, for: request), "\(status); collapsed")
+      }
+      return try await fetch(request, revalidating: revalidating, credential: credential, status: status, next: next)
+        .response
+    case .leader(let flight):
+      do {
+        let fetched = try await fetch(
+          request, revalidating: revalidating, credential: credential, status: status, next: next)
+        flights.finish(id, flight, fetched.stored.map { .shared($0) } ?? .notShared)
+        return fetched.response
+      } catch {
+        flights.finish(id, flight, .notShared)
+        throw error
+      }
+    }
+  }
+
+  /// Sends `request` (with the validators of `revalidating`, if any), stores what may
+  /// be stored, and returns the response for the caller and, when stored, the
+  /// response as stored.
+  func fetch(
+    _ request: HTTPRequest, revalidating: (key: String, entry: CachedResponse)?, credential: String?,
+    status: String, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+  ) async throws -> (response: HTTPResponse, stored: HTTPResponse?) {
+    let group = Self.group(request.url)
     var sent = request
-    if let revalidating { sent.headers = HTTPHeaders.merging(request.headers, revalidating.validators) }
-    let requestTime = clock.now
-    let response = try await next(sent)
-    let responseTime = clock.now
+    if let revalidating { sent.headers = HTTPHeaders.merging(request.headers, revalidating.entry.validators) }
+    var requestTime = clock.now
+    var response = try await next(sent)
+    var responseTime = clock.now
 
     if response.statusCode == 304 {
       guard let revalidating else { throw Failure.notModifiedWithoutEntry(request) }
-      let updated = revalidating.updated(with: response, requestTime: requestTime, responseTime: responseTime)
-      store.store(updated, at: key)
-      return Self.marked(updated.response, "\(status); fwd-status=304")
+      if revalidating.entry.isDescribed(by: response) {
+        let updated = revalidating.entry.updated(with: response, requestTime: requestTime, responseTime: responseTime)
+        store.store(updated, at: revalidating.key, in: group)
+        return (Self.marked(updated.response, "\(status); fwd-status=304"), updated.response)
+      }
+      // The 304 names another representation (RFC 9111 §4.3.4): it updates nothing,
+      // and the stored response is not the current one. Ask again, without condition.
+      store.remove(revalidating.key)
+      requestTime = clock.now
+      response = try await next(request)
+      responseTime = clock.now
+      if response.statusCode == 304 { throw Failure.notModifiedWithoutEntry(request) }
     }
-    if let varying = CachedResponse.varyingHeaders(of: request, for: response), isStorable(response, directives) {
-      let entry = CachedResponse(
-        response: response, requestTime: requestTime, responseTime: responseTime, varyingHeaders: varying)
-      if store.store(entry, at: key) { return Self.marked(response, "\(status); stored") }
+
+    if request.method == .head {
+      if response.statusCode == 200 {
+        freshen(
+          from: response, for: request, credential: credential, requestTime: requestTime, responseTime: responseTime)
+      }
+      return (Self.marked(response, status), nil)
+    }
+    if let entry = storable(response, for: request, credential: credential, requestTime, responseTime) {
+      if store.store(entry, at: Self.variantKey(entry, group: group), in: group) {
+        return (Self.marked(response, "\(status); stored"), entry.response)
+      }
     } else if CacheControl(response.header("Cache-Control")).noStore {
-      store.remove(key)
+      for (key, entry) in store.entries(in: group) where entry.matches(request, credential: credential) {
+        store.remove(key)
+      }
     }
-    return Self.marked(response, status)
+    return (Self.marked(response, status), nil)
   }
 
-  /// The stored response, marked as a hit, when `entry` may answer a request with
-  /// `directives` without a round trip.
-  func serve(_ entry: CachedResponse, for directives: CacheControl) -> HTTPResponse? {
+  /// What the store says about a stored response, for a request with `directives`.
+  enum Decision: Equatable {
+    /// Fresh enough: served as is.
+    case fresh
+    /// Stale, but the request's `max-stale` accepts it.
+    case staleAccepted
+    /// Stale, within its `stale-while-revalidate` window: served, and revalidated in
+    /// the background.
+    case staleWhileRevalidate
+    /// Not to be served without a round trip; the `Cache-Status` reason.
+    case validate(String)
+  }
+
+  /// How `entry` may answer a request with `directives` (RFC 9111 §4.2, §5.2.1).
+  func decide(_ entry: CachedResponse, _ directives: CacheControl) -> Decision {
     let stored = entry.cacheControl
-    guard !stored.noCache, !directives.noCache else { return nil }
+    let reason = directives.noCache || directives.maxAge == 0 ? "fwd=request" : "fwd=stale"
+    guard !stored.noCache, !directives.noCache else { return .validate(reason) }
     let age = entry.currentAge(now: clock.now)
     let lifetime = entry.freshnessLifetime
-    if let maxAge = directives.maxAge, age > .seconds(maxAge) { return nil }
+    if let maxAge = directives.maxAge, age > .seconds(maxAge) { return .validate(reason) }
     let minFresh = Duration.seconds(directives.minFresh ?? 0)
-    let fresh = age + minFresh < lifetime
-    let staleAccepted =
-      !fresh && !stored.mustRevalidate
-      && directives.maxStale.map { $0 == Int.max || age - lifetime <= .seconds($0) } == true
-    guard fresh || staleAccepted else { return nil }
-    var response = entry.response
-    response.headers = HTTPHeaders.merging(response.headers, ["Age": "\(Int(age.seconds.rounded(.down)))"])
-    return Self.marked(response, fresh ? "hit" : "hit; fwd=stale")
-  }
-
-  /// Whether `response` may be stored for a request with `directives`.
-  func isStorable(_ response: HTTPResponse, _ directives: CacheControl) -> Bool {
-    let control = CacheControl(response.header("Cache-Control"))
-    guard Self.cacheableStatusCodes.contains(response.statusCode), !control.noStore, !directives.noStore else {
-      return false
+    if age + minFresh < lifetime { return .fresh }
+    guard !stored.mustRevalidate else { return .validate(reason) }
+    let staleness = age - lifetime
+    if let maxStale = directives.maxStale, maxStale == Int.max || staleness <= .seconds(maxStale) {
+      return .staleAccepted
     }
-    return control.maxAge != nil || control.noCache || response.header("Expires") != nil
-      || response.header("ETag") != nil || response.header("Last-Modified") != nil
+    if directives.minFresh == nil, let window = stored.staleWhileRevalidate, staleness <= .seconds(window) {
+      return .staleWhileRevalidate
+    }
+    return .validate(reason)
   }
 
-  static func key(_ method: HTTPMethod, _ url: URL) -> String {
-    "\(method) \(url.absoluteString)"
+  /// `entry` as the answer to `request`, marked with `status`, and marked as used;
+  /// `nil` when it cannot answer it (a range it cannot cut).
+  func served(_ entry: CachedResponse, key: String, for request: HTTPRequest, status: String) -> HTTPResponse? {
+    var response = entry.response
+    if request.method == .get, let range = request.header("Range"), response.statusCode == 200 {
+      guard let partial = ByteRange.partial(of: response, range: range) else { return nil }
+      response = partial
+    }
+    store.markUsed(key)
+    let age = entry.currentAge(now: clock.now)
+    response.headers = HTTPHeaders.merging(response.headers, ["Age": "\(Int(age.seconds.rounded(.down)))"])
+    return Self.marked(Self.answer(response, for: request), status)
+  }
+
+  /// The stored form of `response` to `request`, when it may be stored (RFC 9111 §3).
+  func storable(
+    _ response: HTTPResponse, for request: HTTPRequest, credential: String?, _ requestTime: Date, _ responseTime: Date
+  ) -> CachedResponse? {
+    let status = response.statusCode
+    guard request.method == .get, status >= 200, status != 206, status != 304 else { return nil }
+    let control = CacheControl(response.header("Cache-Control"))
+    if control.mustUnderstand {
+      guard Self.understoodStatusCodes.contains(status) else { return nil }
+    } else if control.noStore {
+      return nil
+    }
+    guard !CacheControl(request.header("Cache-Control")).noStore,
+      let varying = CachedResponse.varyingHeaders(of: request, for: response)
+    else { return nil }
+    let entry = CachedResponse(
+      response: HTTPResponse(
+        statusCode: status, headers: CachedResponse.storedHeaders(of: response), body: response.body),
+      requestTime: requestTime, responseTime: responseTime, varyingHeaders: varying, credential: credential)
+    let cacheable =
+      entry.hasExplicitExpiration || control.isPublic || control.isPrivate
+      || CachedResponse.heuristicallyCacheable.contains(status)
+    guard cacheable, entry.freshnessLifetime > .zero || !entry.validators.isEmpty else { return nil }
+    return entry
+  }
+
+  /// Updates the stored `GET` responses that a `200` to `HEAD` describes (RFC 9111
+  /// §4.3.5): same validators, same length.
+  func freshen(
+    from response: HTTPResponse, for request: HTTPRequest, credential: String?, requestTime: Date, responseTime: Date
+  ) {
+    let group = Self.group(request.url)
+    for (key, entry) in store.entries(in: group) where entry.matches(request, credential: credential) {
+      guard entry.isDescribed(by: response) else {
+        store.remove(key)
+        continue
+      }
+      if let length = response.header("Content-Length"), let stored = entry.response.header("Content-Length"),
+        length != stored
+      {
+        store.remove(key)
+        continue
+      }
+      store.store(
+        entry.updated(with: response, requestTime: requestTime, responseTime: responseTime), at: key, in: group)
+    }
+  }
+
+  /// Revalidates `entry` after it has been served stale (`stale-while-revalidate`),
+  /// once at a time per stored response, within `request`'s timeout.
+  func revalidateInBackground(
+    _ request: HTTPRequest, key: String, entry: CachedResponse, credential: String?,
+    next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+  ) {
+    let cache = self
+    background.start(key, timeout: request.timeout) {
+      let revalidating = entry.validators.isEmpty ? nil : (key: key, entry: entry)
+      _ = try await cache.fetch(
+        request, revalidating: revalidating, credential: credential, status: "fwd=stale", next: next)
+    }
+  }
+
+  /// Removes the stored responses of `request`'s URL, and of the same-origin URLs its
+  /// successful `response` names in `Location` and `Content-Location` (RFC 9111 §4.4).
+  func invalidate(after request: HTTPRequest, _ response: HTTPResponse) {
+    store.removeGroup(Self.group(request.url))
+    for field in ["Location", "Content-Location"] {
+      guard let value = response.header(field), let url = URL(string: value, relativeTo: request.url)?.absoluteURL,
+        url.scheme == request.url.scheme, url.host == request.url.host, url.port == request.url.port
+      else { continue }
+      store.removeGroup(Self.group(url))
+    }
+  }
+
+  /// The stored response that best answers `request`: one of its credential whose
+  /// `Vary` fields match, the most recent if several do.
+  static func best(
+    _ candidates: [(key: String, entry: CachedResponse)], for request: HTTPRequest, credential: String?
+  ) -> (key: String, entry: CachedResponse)? {
+    candidates.filter { $0.entry.matches(request, credential: credential) }
+      .max { $0.entry.responseTime < $1.entry.responseTime }
+  }
+
+  /// Whether the caller made `request` conditional itself: then its answer is the
+  /// caller's to handle.
+  static func isConditional(_ request: HTTPRequest) -> Bool {
+    ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range"].contains {
+      request.header($0) != nil
+    }
+  }
+
+  /// The group of a URL's stored responses. `HEAD` is answered from the `GET` ones.
+  static func group(_ url: URL) -> String {
+    "GET \(url.absoluteString)"
+  }
+
+  /// The key of a stored response within its group: its credential and `Vary` values.
+  static func variantKey(_ entry: CachedResponse, group: String) -> String {
+    var key = group + "\n" + (entry.credential ?? "-")
+    for (name, value) in entry.varyingHeaders.sorted(by: { $0.key < $1.key }) {
+      key += "\n" + name + (value.map { ": " + $0 } ?? " (absent)")
+    }
+    return key
+  }
+
+  /// What identical requests have in common: method, URL, credential and every
+  /// header field.
+  static func flightID(_ request: HTTPRequest, credential: String?) -> String {
+    var id = "\(request.method) \(request.url.absoluteString)\n\(credential ?? "-")"
+    for (name, value) in request.headers.map({ ($0.key.lowercased(), $0.value) }).sorted(by: { $0 < $1 })
+    where name != "authorization" {
+      id += "\n\(name): \(value)"
+    }
+    return id
+  }
+
+  /// `response` as the answer to `request`: without a body for `HEAD`.
+  static func answer(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    guard request.method == .head else { return response }
+    var head = response
+    head.body = Data()
+    return head
   }
 
   /// `response` with `Cache-Status: Argonaut; <status>`.
@@ -175,6 +464,14 @@ public struct CacheMiddleware: ServiceMiddleware {
     var response = response
     response.headers = HTTPHeaders.merging(response.headers, [statusHeader: "\(name); \(status)"])
     return response
+  }
+
+  /// How many requests wait for another identical one's response now (for tests).
+  var coalescedWaiterCount: Int { flights.waiterCount }
+
+  /// Waits until the background revalidations started so far have ended (for tests).
+  func backgroundRevalidationsFinished() async {
+    await background.finished()
   }
 }
 

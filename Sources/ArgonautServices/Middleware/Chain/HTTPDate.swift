@@ -5,42 +5,112 @@ import Foundation
 /// recipient must still accept, `Sunday, 06-Nov-94 08:49:37 GMT` and
 /// `Sun Nov  6 08:49:37 1994`.
 ///
-/// Parsed by hand: `DateFormatter` is neither `Sendable` nor cheap, and these formats
-/// are fixed.
+/// Parsed by hand, to the character: `DateFormatter` is neither `Sendable` nor cheap,
+/// and these formats are fixed. Anything else (another zone, a missing comma, two
+/// spaces, a one-digit hour) is not a date: `Expires` then means already expired
+/// (RFC 9111 §5.3).
 enum HTTPDate {
   private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
   private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
 
   /// The date that `text` spells, or `nil` when it is not an HTTP date.
-  static func parse(_ text: String) -> Date? {
-    let fields = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-    let day: Int?
-    let month: Int?
-    let year: Int?
-    let time: String
-    switch fields.count {
-    case 4 where fields[3] == "GMT":  // Sunday, 06-Nov-94 08:49:37 GMT
-      let parts = fields[1].split(separator: "-").map(String.init)
-      guard parts.count == 3, parts[2].count == 2, let twoDigits = Int(parts[2]) else { return nil }
-      let century = twoDigits < 70 ? 2000 : 1900
-      (day, month, year, time) = (Int(parts[0]), monthNumber(parts[1]), century + twoDigits, fields[2])
-    case 6 where fields[5] == "GMT":  // Sun, 06 Nov 1994 08:49:37 GMT
-      guard fields[3].count == 4 else { return nil }
-      (day, month, year, time) = (Int(fields[1]), monthNumber(fields[2]), Int(fields[3]), fields[4])
-    case 5:  // Sun Nov  6 08:49:37 1994
-      guard fields[4].count == 4 else { return nil }
-      (day, month, year, time) = (Int(fields[2]), monthNumber(fields[1]), Int(fields[4]), fields[3])
-    default:
-      return nil
+  ///
+  /// The grammar is followed to the character (RFC 9110 §5.6.7): one space between
+  /// fields, a comma after the weekday of the two forms that have one, two-digit
+  /// hours, minutes and seconds, `GMT` and no other zone. Only the letter case of
+  /// names is forgiven. A two-digit year of the RFC 850 form is read as the RFC asks:
+  /// a year more than 50 years after `now` is taken 100 years earlier.
+  static func parse(_ text: String, now: Date = Date()) -> Date? {
+    let bytes = Array(text.utf8)
+    let parts: (day: Int, month: Int, year: Int, time: ArraySlice<UInt8>)?
+    if bytes.count == 29, bytes[3] == UInt8(ascii: ",") {
+      parts = imfFixdate(bytes)
+    } else if bytes.count == 24, bytes[3] == UInt8(ascii: " ") {
+      parts = asctime(bytes)
+    } else {
+      parts = rfc850(bytes, now: now)
     }
-    let clock = time.split(separator: ":").map { Int($0) }
-    guard let day, let month, let year, (1...31).contains(day), (1...9999).contains(year), clock.count == 3,
-      let hour = clock[0], let minute = clock[1], let second = clock[2],
-      (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+    guard let (day, month, year, time) = parts, let (hour, minute, second) = timeOfDay(time),
+      (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
     let days = daysSinceEpoch(year: year, month: month, day: day)
     guard civil(fromDays: days) == (year, month, day) else { return nil }  // such as 31 Feb
     return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
+  }
+
+  /// `Sun, 06 Nov 1994 08:49:37 GMT`.
+  private static func imfFixdate(_ b: [UInt8]) -> (Int, Int, Int, ArraySlice<UInt8>)? {
+    guard weekday(b[0..<3]), b[4] == space, let day = digits(b[5..<7]), b[7] == space,
+      let month = monthNumber(b[8..<11]), b[11] == space, let year = digits(b[12..<16]), b[16] == space,
+      b[25] == space, lowercased(b[26..<29]) == Array("gmt".utf8)
+    else { return nil }
+    return (day, month, year, b[17..<25])
+  }
+
+  /// `Sun Nov  6 08:49:37 1994` (the day is space-padded).
+  private static func asctime(_ b: [UInt8]) -> (Int, Int, Int, ArraySlice<UInt8>)? {
+    guard weekday(b[0..<3]), let month = monthNumber(b[4..<7]), b[7] == space, b[10] == space,
+      b[19] == space, let year = digits(b[20..<24])
+    else { return nil }
+    let day: Int?
+    if b[8] == space { day = digits(b[9..<10]) } else { day = digits(b[8..<10]) }
+    guard let day else { return nil }
+    return (day, month, year, b[11..<19])
+  }
+
+  /// `Sunday, 06-Nov-94 08:49:37 GMT`.
+  private static func rfc850(_ b: [UInt8], now: Date) -> (Int, Int, Int, ArraySlice<UInt8>)? {
+    guard let comma = b.firstIndex(of: UInt8(ascii: ",")), b.count == comma + 24,
+      longWeekdays.contains(lowercased(b[..<comma])), b[comma + 1] == space
+    else { return nil }
+    let rest = b[(comma + 2)...]
+    let s = rest.startIndex
+    guard let day = digits(rest[s..<s + 2]), rest[s + 2] == dash, let month = monthNumber(rest[s + 3..<s + 6]),
+      rest[s + 6] == dash, let twoDigits = digits(rest[s + 7..<s + 9]), rest[s + 9] == space,
+      rest[s + 18] == space, lowercased(rest[s + 19..<s + 22]) == Array("gmt".utf8)
+    else { return nil }
+    let thisYear = civil(fromDays: Int((now.timeIntervalSince1970 / 86_400).rounded(.down))).year
+    var year = thisYear - thisYear % 100 + twoDigits
+    if year > thisYear + 50 { year -= 100 }
+    return (day, month, year, rest[s + 10..<s + 18])
+  }
+
+  /// `08:49:37`.
+  private static func timeOfDay(_ b: ArraySlice<UInt8>) -> (Int, Int, Int)? {
+    let s = b.startIndex
+    guard b.count == 8, b[s + 2] == colon, b[s + 5] == colon, let hour = digits(b[s..<s + 2]),
+      let minute = digits(b[s + 3..<s + 5]), let second = digits(b[s + 6..<s + 8])
+    else { return nil }
+    return (hour, minute, second)
+  }
+
+  private static let space = UInt8(ascii: " ")
+  private static let colon = UInt8(ascii: ":")
+  private static let dash = UInt8(ascii: "-")
+  private static let longWeekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    .map { Array($0.utf8) }
+
+  /// The value of ASCII digits, all of them digits, or `nil`.
+  private static func digits(_ b: ArraySlice<UInt8>) -> Int? {
+    var value = 0
+    for byte in b {
+      guard (48...57).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - 48)
+    }
+    return b.isEmpty ? nil : value
+  }
+
+  private static func lowercased(_ b: ArraySlice<UInt8>) -> [UInt8] {
+    b.map { (65...90).contains($0) ? $0 + 32 : $0 }
+  }
+
+  private static func weekday(_ b: ArraySlice<UInt8>) -> Bool {
+    weekdays.contains { Array($0.lowercased().utf8) == lowercased(b) }
+  }
+
+  private static func monthNumber(_ b: ArraySlice<UInt8>) -> Int? {
+    let name = String(decoding: lowercased(b), as: UTF8.self)
+    return months.firstIndex(of: name).map { $0 + 1 }
   }
 
   /// `date` as an IMF-fixdate, such as `Sun, 06 Nov 1994 08:49:37 GMT`.
@@ -54,10 +124,6 @@ enum HTTPDate {
     let monthName = months[month - 1].prefix(1).uppercased() + months[month - 1].dropFirst()
     return "\(weekday), \(two(day)) \(monthName) \(year) "
       + "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)) GMT"
-  }
-
-  private static func monthNumber(_ name: String) -> Int? {
-    months.firstIndex(of: name.lowercased()).map { $0 + 1 }
   }
 
   /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard

@@ -31,6 +31,21 @@ struct MiddlewareChain: HTTPTransport {
       return try await recorder.attempt(request) { try await transport.send(request) }
     }
     let rest = middleware.dropFirst()
+    if let cache = first as? CacheMiddleware {
+      // The cache may revalidate a stale response after it has answered with it
+      // (stale-while-revalidate): it gets the rest of the chain as a closure that
+      // outlives the call, counted by a recorder of its own.
+      let detached: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
+        let recorder = ExchangeRecorder()
+        return try await ExchangeRecorder.$current.withValue(recorder) {
+          try await send(request, through: rest, to: transport, recorder: recorder)
+        }
+      }
+      return try await cache.intercept(
+        request,
+        next: { request in try await send(request, through: rest, to: transport, recorder: recorder) },
+        detached: detached)
+    }
     return try await first.intercept(request) { request in
       try await send(request, through: rest, to: transport, recorder: recorder)
     }
