@@ -1,5 +1,6 @@
 import Argonaut
 import ArgonautTestSupport
+import Foundation
 import Testing
 
 @Suite("JSONEncodable", .offThePool)
@@ -111,4 +112,47 @@ struct EncodingTests {
     let json = JSON(omittingNil: ["a": 1, "b": nil, "a": 2])
     #expect(json.description == #"{"a":2}"#)
   }
+
+  enum Door: String, Codable { case open, closed }
+  enum Grade: Int, Codable {
+    case low = 1
+    case high = 9
+  }
+
+  @Test("a Codable enum with a raw value encodes as its raw value once it declares JSONEncodable")
+  func rawRepresentable() {
+    #expect(Door.closed.encode() == "closed")
+    #expect(Grade.high.encode() == 9)
+    #expect([Door.open, .closed].encode() == ["open", "closed"])
+  }
+
+  @Test(
+    "calling encode() on an enum that has not declared JSONEncodable names the one-line fix",
+    .enabled(if: CurryTests.modules != nil, "the built Argonaut module was not found next to the test binary"))
+  func rawRepresentableWithoutConformance() async throws {
+    let source = """
+      import Argonaut
+      enum Phase: String, Codable { case new }
+      let json = Phase.new.encode()
+      """
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-raw-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("Phase.swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    let arguments = [
+      "swiftc", "-typecheck", "-swift-version", "6", "-I", try #require(CurryTests.modules).path, file.path,
+    ]
+    let (status, data) = try await runProcess("/usr/bin/env", arguments, mergingErrors: true)
+    let output = String(decoding: data, as: UTF8.self)
+    #expect(status != 0)
+    #expect(
+      output.contains(
+        "declare the conformance, and encode() gives the raw value: extension <YourType>: JSONEncodable {}"))
+    #expect(!output.contains("encode(to:"))
+  }
 }
+
+// The whole conformance: encode() is the raw value.
+extension EncodingTests.Door: JSONEncodable {}
+extension EncodingTests.Grade: JSONEncodable {}

@@ -82,7 +82,8 @@ struct ReadmeServicesSnippetsTests {
       #expect(response.statusCode == 200)
     }
     #expect(memory.recordedRequests.map { $0.header("Authorization") } == ["Bearer expired", "Bearer fresh"])
-    #expect(logBook.records.map(\.attempt) == [2, 0])  // a refresh and a replay, then a cache hit
+    #expect(logBook.records.map(\.attempt) == [1, 1])  // a refresh and a replay, then a cache hit
+    #expect(logBook.records.map(\.metrics.attempts) == [2, 0])  // transport calls
   }
 
   @Test("testing a service in memory")

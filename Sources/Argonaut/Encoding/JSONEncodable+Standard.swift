@@ -113,6 +113,24 @@ extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
   }
 }
 
+extension RawRepresentable where RawValue: JSONEncodable {
+  /// Unavailable until the type declares `JSONEncodable`: the one-line conformance
+  /// then gives the raw value.
+  ///
+  /// ```swift
+  /// enum State: String, Codable { case open, closed }
+  /// extension State: JSONEncodable {}   // enough: encode() is the raw value
+  /// ```
+  ///
+  /// Without the declaration, calling `encode()` on such a type names this fix
+  /// instead of pointing at `Encodable.encode(to:)`.
+  @available(
+    *, unavailable,
+    message: "declare the conformance, and encode() gives the raw value: extension <YourType>: JSONEncodable {}"
+  )
+  public func encode() -> JSON { rawValue.encode() }
+}
+
 extension JSONEncodable where Self: RawRepresentable, RawValue: JSONEncodable {
   /// The raw value.
   ///

@@ -55,6 +55,9 @@ extension Date: Argonaut.Decodable, JSONEncodable {
   /// A decoder of dates written in `format` (a `DateFormatter` pattern such as
   /// `yyyy-MM-dd`), read in `timeZone` with the POSIX locale.
   ///
+  /// The process keeps one formatter per format and time zone, made on first use: a
+  /// decoder made in every `decode` call costs no formatter per value.
+  ///
   /// ```swift
   /// let day = Date.decoder(format: "yyyy-MM-dd")
   /// j.decode("postDate", as: JSON.self).flatMap(day)
@@ -63,11 +66,9 @@ extension Date: Argonaut.Decodable, JSONEncodable {
     format: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!
   ) -> @Sendable (JSON) -> Decoded<Date> {
     { json in
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = timeZone
-      formatter.dateFormat = format
-      guard case .string(let text) = json, let date = formatter.date(from: text) else {
+      guard case .string(let text) = json,
+        let date = DateFormatterCache.shared.date(from: text, format: format, timeZone: timeZone)
+      else {
         return .failure(.typeMismatch(expected: "date as \(format)", found: json))
       }
       return .success(date)

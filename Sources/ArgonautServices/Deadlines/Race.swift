@@ -28,14 +28,27 @@ final class Race: Sendable {
   }
 
   private let state = Locked(State())
+  private let timeout: Duration
+  private let abandoned: (@Sendable (ExchangeRecorder.Abandonment) -> Void)?
 
-  private init() {}
+  private init(timeout: Duration, abandoned: (@Sendable (ExchangeRecorder.Abandonment) -> Void)?) {
+    self.timeout = timeout
+    self.abandoned = abandoned
+  }
 
   /// Sends `request` through `transport`, and returns the first of: the transport's
   /// answer or error, the deadline (`request.timeout` from now), or the calling
   /// task's cancellation.
-  static func run(_ request: HTTPRequest, through transport: any HTTPTransport) async -> Outcome {
-    let race = Race()
+  ///
+  /// When the deadline or the cancellation wins, `abandoned` runs first, on the
+  /// thread that ends the race, before the caller resumes: so that middleware still
+  /// inside the transport (a logging one) can say what happened before the caller
+  /// has its error.
+  static func run(
+    _ request: HTTPRequest, through transport: any HTTPTransport,
+    abandoned: (@Sendable (ExchangeRecorder.Abandonment) -> Void)? = nil
+  ) async -> Outcome {
+    let race = Race(timeout: request.timeout, abandoned: abandoned)
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         race.start(request, through: transport, resuming: continuation)
@@ -106,6 +119,11 @@ final class Race: Sendable {
     guard let (continuation, transport, _) = taken else { return }
     taken?.2?.cancel()
     taken = nil  // frees the deadline before the caller resumes
+    switch outcome {
+    case .timedOut: abandoned?(.timeout(timeout))
+    case .cancelled: abandoned?(.cancelled)
+    case .response, .failed: break
+    }
     if case .response = outcome {} else { transport?.cancel() }
     continuation?.resume(returning: outcome)
   }

@@ -116,9 +116,10 @@ public struct ServiceError: Error, Sendable {
     self.statusCode = response?.statusCode
   }
 
-  /// How many times the request reached the transport: more than one when a
-  /// middleware such as ``RetryMiddleware`` sent it again, zero when it was never
-  /// sent. The description says so when there was more than one.
+  /// How many attempts reached the transport: more than one when a middleware such
+  /// as ``RetryMiddleware`` sent the request again, zero when it was never sent. An
+  /// ``AuthMiddleware`` replay with a refreshed token is part of the attempt it
+  /// replays, not another. The description says so when there was more than one.
   public internal(set) var attempts = 1
 
   /// This error, saying that the request was sent `attempts` times.

@@ -20,7 +20,7 @@ enum Pipeline {
     let chain = MiddlewareChain(configuration.middleware, transport: configuration.transport, recorder: recorder)
     let response: HTTPResponse
     do {
-      response = try await send(built, through: chain)
+      response = try await send(built, through: chain, abandoned: recorder.abandon)
     } catch {
       throw error.after(recorder)
     }
@@ -42,10 +42,11 @@ enum Pipeline {
   ///
   /// - Throws: ``ServiceError`` of kind ``ServiceError/Kind/timeout``,
   ///   ``ServiceError/Kind/cancelled`` or ``ServiceError/Kind/transportFailure``.
-  static func send(_ request: HTTPRequest, through transport: any HTTPTransport) async throws(ServiceError)
-    -> HTTPResponse
-  {
-    switch await Race.run(request, through: transport) {
+  static func send(
+    _ request: HTTPRequest, through transport: any HTTPTransport,
+    abandoned: (@Sendable (ExchangeRecorder.Abandonment) -> Void)? = nil
+  ) async throws(ServiceError) -> HTTPResponse {
+    switch await Race.run(request, through: transport, abandoned: abandoned) {
     case .response(let response):
       // For transports that cannot stop early: the body was read, but is refused.
       guard response.body.count <= request.maximumResponseSize else {

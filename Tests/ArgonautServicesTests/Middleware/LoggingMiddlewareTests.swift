@@ -127,6 +127,54 @@ struct LoggingMiddlewareTests {
     #expect(!body.contains("lovelace"))
   }
 
+  @Test("An auth replay is part of its attempt: attempt 1, though the transport was called twice")
+  func replayIsOneAttempt() async throws {
+    let records = RecordSink()
+    memory.on(.get, "/me") { request in
+      request.header("Authorization") == "Bearer new" ? .json(["ok": true]) : .json([:], status: 401)
+    }
+    let auth = AuthMiddleware(token: { "old" }, refresh: { "new" })
+    _ = try await send(Request(.get, "/me"), [LoggingMiddleware(records.sink), auth]).get()
+    #expect(records.records.map(\.attempt) == [1])
+    #expect(records.records.map(\.metrics.attempts) == [2])
+    #expect(memory.recordedRequests.count == 2)
+  }
+
+  @Test("A call that times out is recorded as a timeout, before the caller has its error")
+  func timeout() async throws {
+    let records = RecordSink()
+    let configuration = ServiceConfiguration(
+      environment: .local(port: 8080), transport: StuckTransport(entered: Tally()), timeout: .milliseconds(50),
+      middleware: [LoggingMiddleware(records.sink)])
+    let error = try #require(
+      await result(in: configuration) { () async throws(ServiceError) in
+        try await JSONService().response(for: Request(.get, "/stuck"))
+      }.failure)
+    #expect(error.kind == .timeout)
+    // Already there when the caller resumed: no waiting.
+    #expect(records.records.map(\.failure) == ["timed out after 50 ms"])
+    #expect(records.records.first?.description.contains("cancelled") == false)
+  }
+
+  @Test("A cancelled call is recorded as cancelled, before the caller has its error")
+  func cancelled() async throws {
+    let records = RecordSink()
+    let entered = Tally()
+    let configuration = ServiceConfiguration(
+      environment: .local(port: 8080), transport: StuckTransport(entered: entered), timeout: .seconds(600),
+      middleware: [LoggingMiddleware(records.sink)])
+    let call = Task {
+      await result(in: configuration) { () async throws(ServiceError) in
+        try await JSONService().response(for: Request(.get, "/stuck"))
+      }
+    }
+    try await eventually { entered.count == 1 }
+    call.cancel()
+    let error = try #require(await call.value.failure)
+    #expect(error.kind == .cancelled)
+    #expect(records.records.map(\.failure) == ["cancelled"])
+  }
+
   @Test("A failure without a response is recorded with its cause, then thrown on")
   func failure() async throws {
     let records = RecordSink()
@@ -156,15 +204,26 @@ struct LoggingMiddlewareTests {
     #expect(inner.records.map(\.statusCode) == [503, 503, 200])
   }
 
-  @Test("A cache hit is recorded with no attempt and its Cache-Status")
+  @Test("A cache hit is recorded as attempt 1, with its Cache-Status")
   func cacheHit() async throws {
     let records = RecordSink()
     memory.on(.get, "/fresh", respond: .json([:], headers: ["Cache-Control": "max-age=60"]))
     let middleware: [any ServiceMiddleware] = [LoggingMiddleware(records.sink), CacheMiddleware(clock: ManualClock())]
     _ = try await send(Request(.get, "/fresh"), middleware).get()
     _ = try await send(Request(.get, "/fresh"), middleware).get()
-    #expect(records.records.map(\.attempt) == [1, 0])
+    #expect(records.records.map(\.attempt) == [1, 1])
+    #expect(records.records.map(\.metrics.attempts) == [1, 0])  // the metrics count transport calls
     #expect(memory.recordedRequests.count == 1)
     #expect(records.records.map(\.cacheStatus) == ["Argonaut; fwd=uri-miss; stored", "Argonaut; hit"])
+  }
+}
+
+/// A transport that never answers: it waits until its task is cancelled.
+private struct StuckTransport: HTTPTransport {
+  let entered: Tally
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    entered.add(request.path)
+    try await Task.sleep(for: .seconds(3600))
+    return HTTPResponse(statusCode: 200)
   }
 }

@@ -138,7 +138,10 @@ public struct AuthMiddleware: ServiceMiddleware {
     let response = try await next(Self.authorized(request, token))
     guard response.statusCode == 401 else { return response }
     let fresh = try await session.tokenAfterUnauthorized(generation: generation)
-    return try await next(Self.authorized(request, fresh))
+    // The replay is the same attempt: a retry's count and a log's attempt number skip it.
+    return try await ExchangeRecorder.$isReplay.withValue(true) {
+      try await next(Self.authorized(request, fresh))
+    }
   }
 
   /// `request` with `Authorization: Bearer <token>`, or unchanged when `token` is `nil`.

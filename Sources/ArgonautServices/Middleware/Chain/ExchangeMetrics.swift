@@ -47,16 +47,32 @@ final class ExchangeRecorder: Sendable {
   private struct State: Sendable {
     var durations: [Duration] = []
     var sent: [HTTPRequest] = []
+    var attempts = 0
+    var abandoned: Abandonment?
+    var abandonHandlers: [Int: @Sendable (Abandonment) -> Void] = [:]
+    var nextHandler = 0
+  }
+
+  /// Why the pipeline stopped waiting for the chain: its deadline passed, or its
+  /// caller was cancelled.
+  enum Abandonment: Sendable {
+    case timeout(Duration)
+    case cancelled
   }
 
   /// The recorder of the exchange the current task runs.
   @TaskLocal static var current: ExchangeRecorder?
 
+  /// Set while ``AuthMiddleware`` replays a request with a refreshed token: the
+  /// transport call that follows is the same attempt, not a new one.
+  @TaskLocal static var isReplay = false
+
   private let state = Locked(State())
   private let started = ContinuousClock.now
 
-  /// How many calls reached the transport.
-  var attempts: Int { state.withLock { $0.durations.count } }
+  /// How many attempts reached the transport: every call but a replay after a token
+  /// refresh, which is part of the attempt it replays.
+  var attempts: Int { state.withLock { $0.attempts } }
 
   /// A snapshot of the metrics.
   var metrics: ExchangeMetrics {
@@ -74,6 +90,7 @@ final class ExchangeRecorder: Sendable {
     let start = ContinuousClock.now
     let index = state.withLock { state in
       if !state.sent.contains(request) { state.sent.append(request) }
+      if !Self.isReplay { state.attempts += 1 }
       state.durations.append(.zero)
       return state.durations.count - 1
     }
@@ -82,5 +99,33 @@ final class ExchangeRecorder: Sendable {
       state.withLock { $0.durations[index] = duration }
     }
     return try await send()
+  }
+
+  /// Registers `handler` to run, once, if the pipeline abandons the exchange before
+  /// the chain ends: before the caller gets its error. Returns a token for
+  /// ``removeAbandonHandler(_:)``.
+  func onAbandon(_ handler: @escaping @Sendable (Abandonment) -> Void) -> Int {
+    state.withLock { state in
+      state.nextHandler += 1
+      state.abandonHandlers[state.nextHandler] = handler
+      return state.nextHandler
+    }
+  }
+
+  /// Unregisters the handler of `token`: its middleware finished on its own.
+  func removeAbandonHandler(_ token: Int) {
+    state.withLock { _ = $0.abandonHandlers.removeValue(forKey: token) }
+  }
+
+  /// Runs every registered handler with `reason`, once: the pipeline is about to hand
+  /// the caller a timeout or a cancellation.
+  func abandon(_ reason: Abandonment) {
+    let handlers = state.withLock { state -> [@Sendable (Abandonment) -> Void] in
+      guard state.abandoned == nil else { return [] }
+      state.abandoned = reason
+      defer { state.abandonHandlers.removeAll() }
+      return state.abandonHandlers.sorted { $0.key < $1.key }.map(\.value)
+    }
+    for handler in handlers { handler(reason) }
   }
 }

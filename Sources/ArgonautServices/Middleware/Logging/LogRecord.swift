@@ -35,8 +35,10 @@ public struct LogRecord: Hashable, Sendable, CustomStringConvertible {
   public let requestBodySize: Int
   /// The size of the response's body, in bytes; `nil` without a response.
   public let responseBodySize: Int?
-  /// The attempts made so far: the number of the attempt that gave this outcome.
-  /// Zero when no request was sent (a cache hit).
+  /// The number of the attempt that gave this outcome, 1 for the first: a retry's
+  /// attempt counts, an auth middleware's replay after a refresh does not (it is part
+  /// of the attempt it replays), and a cache hit is attempt 1. ``metrics`` counts the
+  /// transport calls.
   public let attempt: Int
   /// The exchange's metrics: each attempt's duration.
   public let metrics: ExchangeMetrics

@@ -45,18 +45,43 @@ public struct LoggingMiddleware: ServiceMiddleware {
   }
 
   /// Passes `request` on, and records the exchange whatever its outcome.
+  ///
+  /// When the call's deadline passes, or its task is cancelled, while the exchange is
+  /// still inside this middleware, the record says so (`timed out after 5 s`,
+  /// `cancelled`) and reaches the sink before the caller has its error.
   public func intercept(
     _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) async throws -> HTTPResponse {
     let start = ContinuousClock.now
+    let recorded = Locked(false)
+    let recorder = ExchangeRecorder.current
+    /// Writes the one record of this exchange, unless it was written already.
+    @Sendable func write(_ outcome: @autoclosure () -> LogRecord) {
+      guard
+        recorded.withLock({ done in
+          defer { done = true }
+          return !done
+        })
+      else { return }
+      sink(outcome())
+    }
+    let token = recorder?.onAbandon { reason in
+      write(self.record(request, .failure(Abandoned(reason: reason)), duration: ContinuousClock.now - start))
+    }
+    defer { if let token { recorder?.removeAbandonHandler(token) } }
     do {
       let response = try await next(request)
-      sink(record(request, .success(response), duration: ContinuousClock.now - start))
+      write(record(request, .success(response), duration: ContinuousClock.now - start))
       return response
     } catch {
-      sink(record(request, .failure(error), duration: ContinuousClock.now - start))
+      write(record(request, .failure(error), duration: ContinuousClock.now - start))
       throw error
     }
+  }
+
+  /// The pipeline stopped waiting for the exchange.
+  struct Abandoned: Error {
+    let reason: ExchangeRecorder.Abandonment
   }
 
   /// The record of `request` and its outcome, at this middleware's level.
@@ -65,7 +90,11 @@ public struct LoggingMiddleware: ServiceMiddleware {
     let response = try? outcome.get()
     var failure: String?
     if case .failure(let error) = outcome {
-      failure = error is CancellationError ? "cancelled" : ServiceError.describe(error)
+      switch (error as? Abandoned)?.reason {
+      case .timeout(let timeout): failure = "timed out after \(ServiceError.describe(timeout))"
+      case .cancelled: failure = "cancelled"
+      case nil: failure = error is CancellationError ? "cancelled" : ServiceError.describe(error)
+      }
     }
     let headers = level >= .headers
     let bodies = level >= .bodies
@@ -75,7 +104,9 @@ public struct LoggingMiddleware: ServiceMiddleware {
     return LogRecord(
       method: request.method, url: redactor.url(request.url), statusCode: response?.statusCode,
       failure: failure.map(redactor.text), duration: duration, requestBodySize: request.body?.count ?? 0,
-      responseBodySize: response?.body.count, attempt: metrics.attempts, metrics: metrics,
+      // A cache hit is attempt 1 too; an auth replay is part of the attempt it replays.
+      responseBodySize: response?.body.count, attempt: max(1, ExchangeRecorder.current?.attempts ?? 1),
+      metrics: metrics,
       cacheStatus: response?.header(CacheMiddleware.statusHeader),
       requestHeaders: headers ? redactor.headerLines(request.headers) : [],
       responseHeaders: headers ? response.map { redactor.headerLines($0.headers) } ?? [] : [],

@@ -142,7 +142,8 @@ public struct RetryMiddleware: ServiceMiddleware {
       attempt += 1
       let outcome: Result<HTTPResponse, any Error>
       do {
-        outcome = .success(try await next(request))
+        // Each of these calls is an attempt, even inside an auth middleware's replay.
+        outcome = .success(try await ExchangeRecorder.$isReplay.withValue(false) { try await next(request) })
       } catch {
         outcome = .failure(error)
       }
