@@ -143,6 +143,41 @@ struct MiddlewareOverHTTPTests {
     #expect(try await stats()["fresh"] == 1)
   }
 
+  @Test("A credential about to expire is refreshed first: the server never answers 401")
+  func refreshBeforeExpiry() async throws {
+    let plain = try Fixture.serverConfiguration()
+    let test = self.test
+    let auth = AuthMiddleware(
+      credential: { Credential(token: "stored", expiresAt: Date().addingTimeInterval(10)) },
+      refresh: {
+        let body = try await result(in: plain) { () async throws(ServiceError) in
+          try await JSONService().response(for: Request(.post, "/middleware/\(test)/refresh"))
+        }.get().json()
+        return Credential(token: try String.decode(body["token"] ?? .null).get(), expiresAt: Date() + 3600)
+      })
+    let configuration = try configuration([auth])
+    for _ in 0..<3 {
+      #expect(try await send(Request(.get, "/middleware/\(test)/protected"), in: configuration).get().statusCode == 200)
+    }
+    #expect(try await count("refresh") == 1)
+    #expect(try await count("unauthorized") == 0)
+    #expect(try await count("protected") == 3)
+  }
+
+  @Test("A disk cache serves a new instance from the files of an earlier one, without a request")
+  func diskCacheAcrossInstances() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-disk-\(test)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try configuration([CacheMiddleware(storage: .disk(directory: directory))])
+    let stored = try await send(Request(.get, "/middleware/\(test)/fresh"), in: first).get()
+    #expect(!stored.isFromCache)
+    let second = try configuration([CacheMiddleware(storage: .disk(directory: directory))])
+    let served = try await send(Request(.get, "/middleware/\(test)/fresh"), in: second).get()
+    #expect(served.isFromCache)
+    #expect(try served.json() == stored.json())
+    #expect(try await count("fresh") == 1)
+  }
+
   @Test("Log records over HTTP: every planted secret is absent")
   func logRecordsRedacted() async throws {
     let records = RecordSink()
