@@ -72,18 +72,22 @@ struct ModelRenderer: Sendable {
         lines.append("  \(access)let \(property.name): \(property.type.swift)")
       }
     }
-    lines.append("")
-    let parameters = properties.map { "\($0.name): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")" }
-    lines.append("  /// Makes the value from its members.")
-    lines += SourceLayout.wrapped(prefix: "  \(access)init(", items: parameters, suffix: ") {", indent: "  ")
-    for property in properties {
-      if property.isIndirect {
-        lines.append("    self.\(storageName(property)) = Indirect(\(property.name))")
-      } else {
-        lines.append("    self.\(property.name) = \(property.name)")
+    // An internal structure whose members are all required has the synthesized one.
+    if !access.isEmpty || properties.contains(where: { $0.type.isOptional || $0.isIndirect }) {
+      lines.append("")
+      let parameters = properties.map { "\($0.name): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")" }
+      lines.append("  /// Makes the value from its members.")
+      lines += SourceLayout.wrapped(prefix: "  \(access)init(", items: parameters, suffix: ") {", indent: "  ")
+      for property in properties {
+        if property.isIndirect {
+          lines.append("    self.\(storageName(property)) = Indirect(\(property.name))")
+        } else {
+          lines.append("    self.\(property.name) = \(property.name)")
+        }
       }
+      lines.append("  }")
     }
-    lines += ["  }", "}", ""]
+    lines += ["}", ""]
 
     lines += ["extension \(name): Decodable {", "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {"]
     lines += ["    build(", "      \(name).init,"]
@@ -218,10 +222,12 @@ enum SourceLayout {
   static let lineLength = 120
 
   /// `prefix` + the items + `suffix` on one line when it fits, otherwise one item
-  /// per line, indented one level deeper than `indent`.
-  static func wrapped(prefix: String, items: [String], suffix: String, indent: String) -> [String] {
+  /// per line, indented one level deeper than `indent` (always so with `force`).
+  static func wrapped(
+    prefix: String, items: [String], suffix: String, indent: String, force: Bool = false
+  ) -> [String] {
     let line = prefix + items.joined(separator: ", ") + suffix
-    guard line.count > lineLength else { return [line] }
+    guard force || line.count > lineLength else { return [line] }
     var lines = [prefix]
     for (offset, item) in items.enumerated() {
       lines.append(indent + "  " + item + (offset == items.count - 1 ? "" : ","))

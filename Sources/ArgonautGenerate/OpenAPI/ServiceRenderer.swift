@@ -87,8 +87,14 @@ struct ServiceRenderer: Sendable {
     lines += SourceLayout.wrapped(
       prefix: "  \(access)func \(operation.name)(", items: parameters,
       suffix: ") async throws(ServiceError)\(returns) {", indent: "  ")
-    lines += SourceLayout.wrapped(
-      prefix: "    try await load(\(resourceName)(", items: arguments, suffix: "))", indent: "    ")
+    let single = "    try await load(\(resourceName)(\(arguments.joined(separator: ", "))))"
+    if single.count <= SourceLayout.lineLength {
+      lines.append(single)
+    } else {
+      lines += SourceLayout.wrapped(
+        prefix: "    let resource = \(resourceName)(", items: arguments, suffix: ")", indent: "    ", force: true)
+      lines.append("    return try await load(resource)")
+    }
     lines.append("  }")
     return lines
   }

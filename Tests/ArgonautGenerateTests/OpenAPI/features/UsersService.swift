@@ -59,13 +59,14 @@ public final class UsersService: Service {
     ids: [Int]? = nil,
     `default`: Bool? = nil
   ) async throws(ServiceError) -> User {
-    try await load(getUserResource(
+    let resource = getUserResource(
       userId: userId,
       xRequestId: xRequestId,
       expand: expand,
       ids: ids,
       default: `default`
-    ))
+    )
+    return try await load(resource)
   }
 
   /// `DELETE /users/{user-id}`.

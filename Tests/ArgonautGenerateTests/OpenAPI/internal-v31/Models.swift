@@ -61,12 +61,6 @@ extension Item: JSONEncodable {
 struct ItemShapeCircle: Sendable {
   let type: String
   let radius: Double
-
-  /// Makes the value from its members.
-  init(type: String, radius: Double) {
-    self.type = type
-    self.radius = radius
-  }
 }
 
 extension ItemShapeCircle: Decodable {
@@ -92,12 +86,6 @@ extension ItemShapeCircle: JSONEncodable {
 struct ItemShapeSquare: Sendable {
   let type: ItemShapeSquareType
   let side: Double
-
-  /// Makes the value from its members.
-  init(type: ItemShapeSquareType, side: Double) {
-    self.type = type
-    self.side = side
-  }
 }
 
 extension ItemShapeSquare: Decodable {
