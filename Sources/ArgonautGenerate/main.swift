@@ -19,6 +19,11 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
+// argonaut-generate openapi DOC.json --output DIR: see `OpenAPICommand`.
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "openapi" {
+  exit(OpenAPICommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 let arguments: Arguments
 do {
   arguments = try Arguments(parsing: Array(CommandLine.arguments.dropFirst()))

@@ -1,0 +1,122 @@
+// The end-to-end check's program (Scripts/openapi-check.sh): it is compiled with the
+// services that argonaut-generate wrote from the FastAPI app's /openapi.json, and
+// calls every operation of app.py on 127.0.0.1. Exits non-zero on the first wrong answer.
+import ArgonautServices
+import Foundation
+import PetStoreAPI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+guard CommandLine.arguments.count == 2, let port = Int(CommandLine.arguments[1]) else {
+  fatalError("usage: OpenAPICheck PORT")
+}
+let configuration = ServiceConfiguration(environment: .local(port: port))
+var failures = 0
+
+@MainActor func check(_ condition: Bool, _ what: String, line: UInt = #line) {
+  if condition {
+    print("ok   \(what)")
+  } else {
+    print("FAIL \(what) (Check.swift:\(line))")
+    failures += 1
+  }
+}
+
+let pets = PetsService(configuration: configuration)
+let owners = OwnersService(configuration: configuration)
+let categories = CategoriesService(configuration: configuration)
+let debugTools = DebugToolsService(configuration: configuration)
+let defaults = DefaultService(configuration: configuration)
+
+do {
+  // Query parameters (an enum, an exploded array, an integer) and a header.
+  let all = try await pets.listPets()
+  check(all.count == 2, "listPets: every pet")
+  let cats = try await pets.listPets(species: .cat, tag: ["indoor", "grey"], limit: 5, xRequestId: "req-42")
+  check(cats.map(\.name) == ["Tom"], "listPets: filtered by species, tags, limit and X-Request-Id")
+  let tom = cats[0]
+  check(tom.id == 505_874_924_095_815_681, "int64 beyond 2^53 stays exact")
+  check(tom.nickname == nil, "a required nullable field that is null")
+  check(tom.bornAt == Date(timeIntervalSince1970: 1_589_704_200), "date-time")
+  check(tom.attributes == ["lives": 9], "additionalProperties: a map")
+  check(tom.owner?.id == UUID(uuidString: "6f1c2a7e-0b4d-4c8e-9a51-3d2f7e8b9c10"), "a nested model with a UUID")
+  if case .cat(let cat) = tom.details { check(cat.meows == 3, "discriminated union: cat") } else { check(false, "cat") }
+  do {
+    _ = try await pets.listPets(xRequestId: "wrong")
+    check(false, "a header the server rejects fails")
+  } catch {
+    check(error.statusCode == 400, "a header the server rejects gives its status")
+  }
+
+  // A path parameter.
+  let rex = try await pets.getPet(petId: 2)
+  check(rex.nickname == "Rexy" && rex.species == .dog, "getPet: path parameter")
+  if case .dog(let dog) = rex.details { check(dog.goodBoy, "discriminated union: dog") } else { check(false, "dog") }
+
+  // A body, 201; then PUT and DELETE (204).
+  let created = try await pets.createPet(
+    body: PetCreate(
+      name: "Panda", species: .redPanda, details: .cat(Cat(petType: "cat", meows: 1)), nickname: "Red",
+      tags: ["new"], attributes: ["age": 2]))
+  check(created.name == "Panda" && created.species == .redPanda && created.attributes == ["age": 2], "createPet: body")
+  do {
+    // The server knows no "otter": the enum kept the value and sent it back as it was.
+    let otter = PetCreate(name: "Otto", species: .unknown("otter"), details: .dog(Dog(petType: "dog", goodBoy: true)))
+    check(otter.encode()["species"] == "otter", "unknown(\"otter\") encodes as \"otter\"")
+    _ = try await pets.updatePet(petId: Int(created.id), body: otter)
+    check(false, "updatePet with a species the server does not know fails")
+  } catch {
+    check(error.statusCode == 422, "updatePet with a species the server does not know gives 422")
+  }
+} catch {
+  check(false, "unexpected error: \(error)")
+}
+
+do {
+  let all = try await pets.listPets()
+  guard let created = all.first(where: { $0.name == "Panda" }) else { throw CheckFailure("no Panda") }
+  let updated = try await pets.updatePet(
+    petId: Int(created.id), body: PetCreate(name: "Red Panda", species: .redPanda, details: .dog(Dog(petType: "dog", goodBoy: false))))
+  check(updated.name == "Red Panda" && updated.nickname == nil, "updatePet: path parameter and body")
+  try await pets.deletePet(petId: Int(created.id))
+  check(try await pets.listPets().count == 2, "deletePet: 204, Void")
+
+  let owner = try await owners.getOwner(ownerId: UUID(uuidString: "6f1c2a7e-0b4d-4c8e-9a51-3d2f7e8b9c10")!)
+  check(owner.name == "Ada" && owner.email == nil, "getOwner: a UUID path parameter")
+
+  let tree = try await categories.categoryTree()
+  check(tree.children?.first?.parent?.name == "animals", "a recursive model ($ref cycle)")
+  check(tree.children?.first?.children?.first?.name == "cats", "a recursive model, two levels down")
+
+  let token = UUID()
+  let since = Date(timeIntervalSince1970: 1_700_000_000)
+  let echo = try await debugTools.echo(
+    itemId: 7, token: token, active: true, flags: [1, 2, 3], q: "a b&c=d/é", since: since, species: .redPanda,
+    xTrace: "trace-1")
+  check(echo.itemId == 7 && echo.token == token, "echo: path parameters")
+  check(echo.active && echo.flags == [1, 2, 3], "echo: a boolean and an exploded array")
+  check(echo.q == "a b&c=d/é", "echo: a query string survives percent-encoding")
+  check(echo.since == since, "echo: a date-time query parameter")
+  check(echo.species == .redPanda && echo.trace == "trace-1", "echo: an enum query parameter and a header")
+  let bare = try await debugTools.echo(itemId: 1, token: token, active: false, flags: [4])
+  check(bare.flags == [4] && bare.q == nil && bare.since == nil && bare.species == nil && bare.trace == nil, "echo: optional ones left out")
+
+  // The Resource form, loaded by any service.
+  let resource = pets.getPetResource(petId: 2)
+  check(try await defaults.load(resource).name == "Rex", "getPetResource: a Resource any service loads")
+
+  let health = try await defaults.health()
+  check(health == ["status": "ok"], "health: an untagged operation in DefaultService")
+} catch {
+  check(false, "unexpected error: \(error)")
+}
+
+struct CheckFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+print(failures == 0 ? "all operations answered as expected" : "\(failures) check(s) failed")
+exit(failures == 0 ? 0 : 1)

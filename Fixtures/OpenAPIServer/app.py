@@ -1,0 +1,199 @@
+"""A small FastAPI application for Scripts/openapi-check.sh.
+
+FastAPI writes its own OpenAPI 3.1 document at /openapi.json; the check generates
+Argonaut services from it, compiles them, and calls every operation below.
+
+It covers: tags (one service class each, and an untagged operation), path, query
+and header parameters (optional and required, arrays, booleans, UUIDs, dates,
+enums), JSON bodies, 201 and 204 responses, string enums, nullable fields
+(`anyOf: [X, null]`), an int64 beyond 2^53, date-time, a map
+(`additionalProperties`), a discriminated union (`oneOf` + `discriminator`) and a
+recursive model (a `$ref` cycle).
+
+Usage: python3 app.py PORT   (serves on 127.0.0.1:PORT until killed)
+"""
+
+import sys
+import uuid
+from datetime import datetime, timezone
+from enum import Enum
+from typing import Annotated, Dict, List, Literal, Optional, Union
+
+import uvicorn
+from fastapi import FastAPI, Header, HTTPException, Query, Response
+from pydantic import BaseModel, Field
+
+
+app = FastAPI(
+    title="Pet Store",
+    version="1.0.0",
+    # Operation ids are the handlers' names (list_pets), as a person would name them.
+    generate_unique_id_function=lambda route: route.name,
+    openapi_tags=[
+        {"name": "pets", "description": "Pets and their details."},
+        {"name": "owners", "description": "The people who own pets."},
+    ],
+)
+
+
+class Species(str, Enum):
+    cat = "cat"
+    dog = "dog"
+    red_panda = "red panda"
+
+
+class Owner(BaseModel):
+    id: uuid.UUID
+    name: str
+    email: Optional[str] = None
+
+
+class Cat(BaseModel):
+    pet_type: Literal["cat"]
+    meows: int
+
+
+class Dog(BaseModel):
+    pet_type: Literal["dog"]
+    good_boy: bool
+
+
+class PetCreate(BaseModel):
+    name: str
+    species: Species
+    details: Annotated[Union[Cat, Dog], Field(discriminator="pet_type")]
+    nickname: Optional[str] = None
+    tags: List[str] = []
+    attributes: Dict[str, int] = {}
+
+
+class Pet(BaseModel):
+    id: int = Field(json_schema_extra={"format": "int64"})
+    name: str
+    species: Species
+    born_at: datetime
+    # Required and nullable: always present, sometimes null.
+    nickname: Optional[str]
+    tags: List[str]
+    attributes: Dict[str, int]
+    details: Annotated[Union[Cat, Dog], Field(discriminator="pet_type")]
+    owner: Optional[Owner] = None
+
+
+class Category(BaseModel):
+    name: str
+    parent: Optional["Category"] = None
+    children: List["Category"] = []
+
+
+class Echo(BaseModel):
+    item_id: int
+    token: uuid.UUID
+    q: Optional[str]
+    flags: List[int]
+    active: bool
+    since: Optional[datetime]
+    species: Optional[Species]
+    trace: Optional[str]
+
+
+OWNER = Owner(id=uuid.UUID("6f1c2a7e-0b4d-4c8e-9a51-3d2f7e8b9c10"), name="Ada", email=None)
+BORN = datetime(2020, 5, 17, 8, 30, tzinfo=timezone.utc)
+PETS: Dict[int, Pet] = {
+    505874924095815681: Pet(
+        id=505874924095815681, name="Tom", species=Species.cat, born_at=BORN, nickname=None,
+        tags=["indoor", "grey"], attributes={"lives": 9}, details=Cat(pet_type="cat", meows=3), owner=OWNER),
+    2: Pet(
+        id=2, name="Rex", species=Species.dog, born_at=BORN, nickname="Rexy", tags=[], attributes={},
+        details=Dog(pet_type="dog", good_boy=True)),
+}
+
+
+@app.get("/pets", tags=["pets"], response_model=List[Pet])
+def list_pets(
+    species: Optional[Species] = None,
+    tag: Annotated[Optional[List[str]], Query()] = None,
+    limit: int = 10,
+    x_request_id: Annotated[Optional[str], Header()] = None,
+) -> List[Pet]:
+    """List the pets, filtered."""
+    pets = [pet for pet in PETS.values() if species is None or pet.species == species]
+    if tag:
+        pets = [pet for pet in pets if all(t in pet.tags for t in tag)]
+    if x_request_id is not None and x_request_id != "req-42":
+        raise HTTPException(status_code=400, detail="unexpected X-Request-Id")
+    return pets[:limit]
+
+
+@app.get("/pets/{pet_id}", tags=["pets"])
+def get_pet(pet_id: int) -> Pet:
+    """One pet."""
+    if pet_id not in PETS:
+        raise HTTPException(status_code=404, detail="no such pet")
+    return PETS[pet_id]
+
+
+@app.post("/pets", tags=["pets"], status_code=201)
+def create_pet(body: PetCreate) -> Pet:
+    new_id = max(PETS) + 1
+    pet = Pet(id=new_id, born_at=datetime.now(timezone.utc).replace(microsecond=0), **body.model_dump())
+    PETS[new_id] = pet
+    return pet
+
+
+@app.put("/pets/{pet_id}", tags=["pets"])
+def update_pet(pet_id: int, body: PetCreate) -> Pet:
+    if pet_id not in PETS:
+        raise HTTPException(status_code=404, detail="no such pet")
+    old = PETS[pet_id]
+    pet = Pet(id=pet_id, born_at=old.born_at, owner=old.owner, **body.model_dump())
+    PETS[pet_id] = pet
+    return pet
+
+
+@app.delete("/pets/{pet_id}", tags=["pets"], status_code=204)
+def delete_pet(pet_id: int) -> Response:
+    if PETS.pop(pet_id, None) is None:
+        raise HTTPException(status_code=404, detail="no such pet")
+    return Response(status_code=204)
+
+
+@app.get("/owners/{owner_id}", tags=["owners"])
+def get_owner(owner_id: uuid.UUID) -> Owner:
+    if owner_id != OWNER.id:
+        raise HTTPException(status_code=404, detail="no such owner")
+    return OWNER
+
+
+@app.get("/categories/tree", tags=["categories"])
+def category_tree() -> Category:
+    """A recursive model: categories hold their parent and children."""
+    return Category(name="animals", children=[
+        Category(name="mammals", parent=Category(name="animals"), children=[Category(name="cats")]),
+    ])
+
+
+@app.get("/echo/{item_id}/{token}", tags=["debug tools"])
+def echo(
+    item_id: int,
+    token: uuid.UUID,
+    active: bool,
+    flags: Annotated[List[int], Query()],
+    q: Optional[str] = None,
+    since: Optional[datetime] = None,
+    species: Optional[Species] = None,
+    x_trace: Annotated[Optional[str], Header()] = None,
+) -> Echo:
+    """Every parameter as the server received it."""
+    return Echo(item_id=item_id, token=token, q=q, flags=flags, active=active, since=since, species=species,
+                trace=x_trace)
+
+
+@app.get("/health")
+def health() -> Dict[str, str]:
+    """An operation without a tag: DefaultService."""
+    return {"status": "ok"}
+
+
+if __name__ == "__main__":
+    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")

@@ -1,0 +1,189 @@
+/// Swift source for one ``ServiceDeclaration``: `XService.swift`.
+///
+/// Each operation gives two methods: `name…Resource(…) -> Resource<T>`, which builds
+/// the `Request` (the path template filled by `Request`, query items in OpenAPI's
+/// default `form` style with `explode`, headers, the body), and
+/// `name(…) async throws(ServiceError) -> T`, which loads it.
+struct ServiceRenderer: Sendable {
+  let service: ServiceDeclaration
+  /// `public ` or nothing.
+  let access: String
+  /// The first comment line.
+  let header: String
+  /// Whether some type of the service is one of Foundation's, whose Argonaut
+  /// conformances come from ArgonautFoundation.
+  let usesFoundation: Bool
+
+  /// The whole file.
+  func render() -> String {
+    var imports = ["ArgonautServices", "Foundation"]
+    if usesFoundation { imports.insert("ArgonautFoundation", at: 0) }
+    var lines = [header, ""] + imports.map { "import \($0)" } + [""]
+    let tagText = service.tag.map { "The operations tagged `\($0)`" } ?? "The operations without a tag"
+    lines.append("/// \(tagText)\(service.summary.map { ": \($0)" } ?? ".")")
+    lines += [
+      "///",
+      "/// ```swift",
+      "/// let service = \(service.name)(configuration: ServiceConfiguration(environment: .local(port: 8000)))",
+      "/// ```",
+      "\(access)final class \(service.name): Service {",
+      "  /// What `getRequest` decodes; the operations below decode their own types.",
+      "  \(access)typealias Model = JSON",
+      "",
+      "  /// The environment (its base URL), transport and middleware of every call.",
+      "  \(access)let configuration: ServiceConfiguration",
+      "",
+      "  /// A service whose calls go through `configuration`.",
+      "  \(access)init(configuration: ServiceConfiguration) {",
+      "    self.configuration = configuration",
+      "  }",
+    ]
+    for operation in service.operations {
+      lines.append("")
+      lines += self.operation(operation)
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func operation(_ operation: OperationDeclaration) -> [String] {
+    let resultType: String
+    let parser: String
+    switch operation.response {
+    case .json(let type):
+      resultType = type.swift
+      parser = ".decoding(\(type.swift).self)"
+    case .nothing:
+      resultType = "Void"
+      parser = ".nothing"
+    case .data:
+      resultType = "Data"
+      parser = ".data"
+    }
+    var parameters = operation.parameters.map { "\($0.label): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")" }
+    var arguments = operation.parameters.map { "\(Self.argumentLabel($0.label)): \($0.label)" }
+    if let body = operation.body {
+      parameters.append("body: \(body.type.swift)\(body.type.isOptional ? " = nil" : "")")
+      arguments.append("body: body")
+    }
+    let title = "`\(operation.method.uppercased()) \(operation.path)`" + (operation.summary.map { ": \($0)" } ?? ".")
+    let resourceName = Identifiers.unescaped(operation.name) + "Resource"
+    var lines: [String] = []
+
+    lines += [
+      "  /// \(title)", "  ///", "  /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.",
+      "  /// From `\(operation.pointer)`.",
+    ]
+    lines += SourceLayout.wrapped(
+      prefix: "  \(access)func \(resourceName)(", items: parameters, suffix: ") -> Resource<\(resultType)> {",
+      indent: "  ")
+    lines += requestStatements(operation)
+    lines.append("    return Resource(request, parse: \(parser))")
+    lines.append("  }")
+    lines.append("")
+
+    lines += ["  /// \(title)", "  ///", "  /// From `\(operation.pointer)`."]
+    let returns = resultType == "Void" ? "" : " -> \(resultType)"
+    lines += SourceLayout.wrapped(
+      prefix: "  \(access)func \(operation.name)(", items: parameters,
+      suffix: ") async throws(ServiceError)\(returns) {", indent: "  ")
+    let single = "    try await load(\(resourceName)(\(arguments.joined(separator: ", "))))"
+    if single.count <= SourceLayout.lineLength {
+      lines.append(single)
+    } else {
+      lines += SourceLayout.wrapped(
+        prefix: "    let resource = \(resourceName)(", items: arguments, suffix: ")", indent: "    ", force: true)
+      lines.append("    return try await load(resource)")
+    }
+    lines.append("  }")
+    return lines
+  }
+
+  /// The statements that make `request`.
+  private func requestStatements(_ operation: OperationDeclaration) -> [String] {
+    var lines: [String] = []
+    var requestArguments = [Self.method(operation.method), Identifiers.stringLiteral(operation.path)]
+    let path = operation.parameters.filter { $0.location == .path }
+    if !path.isEmpty {
+      let entries = path.map { "\(Identifiers.stringLiteral($0.name)): \(text(of: $0, value: $0.label))" }
+      requestArguments.append("pathParameters: [\(entries.joined(separator: ", "))]")
+    }
+    let query = operation.parameters.filter { $0.location == .query }
+    if !query.isEmpty {
+      lines.append("    var queryItems: [QueryItem] = []")
+      for parameter in query {
+        let name = Identifiers.stringLiteral(parameter.name)
+        let statement: (String) -> String = { value in
+          if parameter.isArray && parameter.explode {
+            "queryItems += \(value).map { QueryItem(\(name), \(self.convert(parameter.conversion, "$0"))) }"
+          } else {
+            "queryItems.append(QueryItem(\(name), \(self.text(of: parameter, value: value))))"
+          }
+        }
+        lines.append(optionalStatement(parameter, statement))
+      }
+      requestArguments.append("query: queryItems")
+    }
+    let headers = operation.parameters.filter { $0.location == .header }
+    if !headers.isEmpty {
+      lines.append("    var headerFields: [String: String] = [:]")
+      for parameter in headers {
+        let name = Identifiers.stringLiteral(parameter.name)
+        lines.append(optionalStatement(parameter) { "headerFields[\(name)] = \(self.text(of: parameter, value: $0))" })
+      }
+      requestArguments.append("headers: headerFields")
+    }
+    if let body = operation.body {
+      let make: (String) -> String = { value in
+        if let contentType = body.contentType {
+          ".data(\(value), contentType: \(Identifiers.stringLiteral(contentType)))"
+        } else {
+          ".json(\(value).encode())"
+        }
+      }
+      requestArguments.append("body: " + (body.type.isOptional ? "body.map { \(make("$0")) }" : make("body")))
+    }
+    lines += SourceLayout.wrapped(
+      prefix: "    let request = Request(", items: requestArguments, suffix: ")", indent: "    ")
+    return lines
+  }
+
+  /// `statement(label)`, inside `if let` when the parameter is optional.
+  private func optionalStatement(
+    _ parameter: OperationDeclaration.Parameter, _ statement: (String) -> String
+  ) -> String {
+    parameter.type.isOptional
+      ? "    if let \(parameter.label) { \(statement(parameter.label)) }" : "    \(statement(parameter.label))"
+  }
+
+  /// The text of one parameter's value: arrays joined with commas.
+  private func text(of parameter: OperationDeclaration.Parameter, value: String) -> String {
+    guard parameter.isArray else { return convert(parameter.conversion, value) }
+    if case .identity = parameter.conversion { return "\(value).joined(separator: \",\")" }
+    return "\(value).map { \(convert(parameter.conversion, "$0")) }.joined(separator: \",\")"
+  }
+
+  private func convert(_ conversion: OperationDeclaration.Conversion, _ value: String) -> String {
+    switch conversion {
+    case .identity: value
+    case .lossless: "String(\(value))"
+    case .uuid: "\(value).uuidString"
+    case .url: "\(value).absoluteString"
+    case .date: "\(value).formatted(.iso8601)"
+    case .rawValue: "\(value).rawValue"
+    }
+  }
+
+  /// `label` as an argument label in a call: without backticks, which only `inout`,
+  /// `var` and `let` need there.
+  static func argumentLabel(_ label: String) -> String {
+    let plain = Identifiers.unescaped(label)
+    return ["inout", "var", "let"].contains(plain) ? label : plain
+  }
+
+  /// `.get`, `.post`…, or `HTTPMethod(rawValue: "TRACE")`.
+  static func method(_ method: String) -> String {
+    ["get", "put", "post", "delete", "options", "head", "patch"].contains(method)
+      ? ".\(method)" : "HTTPMethod(rawValue: \(Identifiers.stringLiteral(method.uppercased())))"
+  }
+}

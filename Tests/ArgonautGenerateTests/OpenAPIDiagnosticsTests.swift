@@ -1,0 +1,105 @@
+import ArgonautTestSupport
+import Foundation
+import Testing
+
+@testable import ArgonautGenerate
+
+/// What cannot be translated is reported with its JSON pointer, and the rest still goes out.
+@Suite("OpenAPI diagnostics", .offThePool)
+struct OpenAPIDiagnosticsTests {
+  @Test("every construct left out of features.json is named, with its pointer")
+  func features() throws {
+    let output = try OpenAPIFixtures.generate("features")
+    #expect(
+      output.diagnostics.map(\.description) == [
+        "warning: #/components/schemas/User/properties/either/oneOf: oneOf of 2 schemas without a discriminator: typed as JSON",
+        "warning: #/paths/~1users~1{user-id}/get/parameters/4: cookie parameters are not supported: the parameter \"session\" is left out",
+        "warning: #/paths/~1users~1{user-id}/get/parameters/5: a query parameter of type GetUserFilter cannot be written as text: the parameter \"filter\" is left out",
+        "warning: #/paths/~1upload/post/requestBody: a multipart/form-data request body is not supported: the operation is left out",
+        "warning: #/components/schemas/Tree: a type that contains only itself: typed as JSON",
+      ])
+    #expect(!OpenAPIFixtures.file("DefaultService.swift", in: output).contains("uploadForm"))
+  }
+
+  @Test("a required parameter that cannot be sent leaves its operation out")
+  func requiredCookie() throws {
+    let output = try OpenAPIFixtures.generate(
+      json: """
+        {"openapi": "3.0.0", "paths": {"/a": {"get": {"operationId": "a", "parameters": [
+          {"name": "s", "in": "cookie", "required": true, "schema": {"type": "string"}}],
+          "responses": {"204": {"description": "none"}}}}}}
+        """)
+    #expect(
+      output.diagnostics.map(\.description) == [
+        "warning: #/paths/~1a/get/parameters/0: cookie parameters are not supported: the operation is left out"
+      ])
+    #expect(output.files.map(\.name) == ["Models.swift"])
+  }
+
+  @Test("a $ref to another file is typed as JSON, with its pointer")
+  func externalReference() throws {
+    let output = try OpenAPIFixtures.generate(
+      json: """
+        {"openapi": "3.1.0", "paths": {}, "components": {"schemas": {"A": {"type": "object", "properties": {
+          "b": {"$ref": "other.json#/B"}}}}}}
+        """)
+    #expect(
+      output.diagnostics.map(\.description) == [
+        "warning: #/components/schemas/A/properties/b: $ref other.json#/B is not in this document (only local references are followed): typed as JSON"
+      ])
+    #expect(OpenAPIFixtures.file("Models.swift", in: output).contains("  public let b: JSON?\n"))
+  }
+
+  @Test("YAML gets an error that says how to convert it")
+  func yaml() {
+    #expect(throws: OpenAPIDocument.yamlError("api.yaml")) {
+      try OpenAPIDocument(bytes: Array("openapi: 3.1.0\ninfo:\n  title: x\n".utf8), name: "api.yaml")
+    }
+    #expect(throws: OpenAPIDocument.yamlError("api.json")) {
+      try OpenAPIDocument(bytes: Array("openapi: 3.1.0\n".utf8), name: "api.json")
+    }
+    #expect(OpenAPIDocument.yamlError("api.yaml").description.contains("yaml.safe_load"))
+  }
+
+  @Test("Swagger 2, other versions, non-objects and broken JSON are typed errors")
+  func unsupportedDocuments() {
+    func error(_ text: String) -> String? {
+      do {
+        _ = try OpenAPIDocument(bytes: Array(text.utf8), name: "d.json")
+        return nil
+      } catch {
+        return error.description
+      }
+    }
+    #expect(
+      error("{\"swagger\": \"2.0\"}")?.hasPrefix("d.json: Swagger 2.0 is not supported: convert it to OpenAPI 3")
+        == true)
+    #expect(error("{\"openapi\": \"4.0.0\"}") == "d.json: OpenAPI 4.0.0 is not supported: expected 3.0 or 3.1")
+    #expect(error("{\"info\": {}}") == "d.json: no \"openapi\" field: not an OpenAPI document")
+    #expect(error("[1]") == "d.json: expected an OpenAPI document (a JSON object), found an array")
+    #expect(error("{\"openapi\": ")?.hasPrefix("d.json: not JSON: line 1, column") == true)
+  }
+
+  @Test("the openapi subcommand's arguments")
+  func arguments() throws {
+    let parsed = try OpenAPIArguments(parsing: ["api.json", "--output", "Sources/API", "--access", "internal"])
+    #expect(parsed.document == "api.json" && parsed.output == "Sources/API" && !parsed.isPublic)
+    #expect(try OpenAPIArguments(parsing: ["api.json", "--output=Out"]).isPublic)
+    #expect(throws: Arguments.UsageError(description: "--output DIR is required")) {
+      try OpenAPIArguments(parsing: ["api.json"])
+    }
+    #expect(throws: Arguments.UsageError(description: "--access private: expected public or internal")) {
+      try OpenAPIArguments(parsing: ["api.json", "--output", "o", "--access", "private"])
+    }
+  }
+
+  @Test("names from the contract: tags, operation ids, parameter labels")
+  func naming() {
+    #expect(APINaming.serviceName(forTag: "users") == "UsersService")
+    #expect(APINaming.serviceName(forTag: "news feed") == "NewsFeedService")
+    #expect(APINaming.serviceName(forTag: nil) == "DefaultService")
+    #expect(APINaming.methodName(for: "get_user") == "getUser")
+    #expect(APINaming.memberNames(for: ["x-request-id"]) == ["xRequestId"])
+    #expect(APINaming.methodName(method: "get", path: "/pets/{id}") == "getPetsId")
+  }
+}

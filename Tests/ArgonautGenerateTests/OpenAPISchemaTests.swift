@@ -1,0 +1,139 @@
+import ArgonautTestSupport
+import Foundation
+import Testing
+
+@testable import ArgonautGenerate
+
+/// Schemas to Swift types: ``SchemaTranslator`` and ``IndirectionPass``.
+@Suite("OpenAPI schemas", .offThePool)
+struct OpenAPISchemaTests {
+  /// The declarations of a document whose only schemas are `schemas` (a JSON object's members).
+  private func declarations(_ schemas: String, version: String = "3.1.0") throws -> [ModelDeclaration] {
+    let text = "{\"openapi\": \"\(version)\", \"paths\": {}, \"components\": {\"schemas\": {\(schemas)}}}"
+    let document = try OpenAPIDocument(bytes: Array(text.utf8), name: "test.json")
+    var translator = SchemaTranslator(document: document)
+    translator.translateComponents()
+    translator.updateDeclarations(IndirectionPass.run)
+    return translator.declarations
+  }
+
+  private func properties(_ declaration: ModelDeclaration?) -> [String: ModelDeclaration.Property] {
+    guard case .structure(let properties)? = declaration?.kind else { return [:] }
+    return Dictionary(uniqueKeysWithValues: properties.map { ($0.key, $0) })
+  }
+
+  @Test("nullable in all three spellings, required or not")
+  func nullable() throws {
+    let found = try declarations(
+      """
+      "A": {"type": "object", "required": ["n30", "n31", "any", "plain"], "properties": {
+        "n30": {"type": "string", "nullable": true},
+        "n31": {"type": ["integer", "null"]},
+        "any": {"anyOf": [{"type": "number"}, {"type": "null"}]},
+        "plain": {"type": "boolean"},
+        "loose": {"type": "string"}}}
+      """)
+    let members = properties(found.first)
+    #expect(members["n30"]?.type == .optional(.string) && members["n30"]?.isRequired == true)
+    #expect(members["n31"]?.type == .optional(.int))
+    #expect(members["any"]?.type == .optional(.double))
+    #expect(members["plain"]?.type == .bool)
+    #expect(members["loose"]?.type == .optional(.string) && members["loose"]?.isRequired == false)
+  }
+
+  @Test("formats: date-time, uuid, uri, int64, int32, number")
+  func formats() throws {
+    let members = properties(
+      try declarations(
+        """
+        "F": {"type": "object", "required": ["a", "b", "c", "d", "e", "f", "g"], "properties": {
+          "a": {"type": "string", "format": "date-time"}, "b": {"type": "string", "format": "uuid"},
+          "c": {"type": "string", "format": "uri"}, "d": {"type": "integer", "format": "int64"},
+          "e": {"type": "integer", "format": "int32"}, "f": {"type": "number"}, "g": {"type": "string", "format": "date"}}}
+        """
+      ).first)
+    #expect(
+      members.mapValues(\.type.swift) == [
+        "a": "Date", "b": "UUID", "c": "URL", "d": "Int64", "e": "Int32", "f": "Double", "g": "String",
+      ])
+  }
+
+  @Test("string enums: cases in lower camel case, escaped, never `unknown`")
+  func enums() throws {
+    let found = try declarations(
+      "\"Color\": {\"type\": \"string\", \"enum\": [\"light-blue\", \"unknown\", \"default\", \"2x\"]}")
+    guard case .stringEnum(let cases)? = found.first?.kind else {
+      Issue.record("not an enum: \(found)")
+      return
+    }
+    #expect(cases.map(\.name) == ["lightBlue", "unknown2", "`default`", "_2x"])
+    #expect(cases.map(\.value) == ["light-blue", "unknown", "default", "2x"])
+  }
+
+  @Test("allOf merges the properties and the required keys of every part")
+  func allOf() throws {
+    let found = try declarations(
+      """
+      "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+      "Post": {"allOf": [{"$ref": "#/components/schemas/Base"},
+        {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}, "id": {"type": "integer"}}}]}
+      """)
+    let post = properties(found.first { $0.name == "Post" })
+    #expect(post["id"]?.type == .int && post["text"]?.type == .string)
+  }
+
+  @Test("additionalProperties: a map of the value's type; an object without properties: [String: JSON]")
+  func maps() throws {
+    let members = properties(
+      try declarations(
+        """
+        "M": {"type": "object", "required": ["a", "b"], "properties": {
+          "a": {"type": "object", "additionalProperties": {"type": "integer"}}, "b": {"type": "object"}}}
+        """
+      ).first)
+    #expect(members["a"]?.type == .map(.int) && members["b"]?.type == .map(.json))
+  }
+
+  @Test("a discriminator without a mapping takes each variant's schema name as its tag")
+  func unions() throws {
+    let found = try declarations(
+      """
+      "Pet": {"oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}],
+              "discriminator": {"propertyName": "kind", "mapping": {"doggo": "#/components/schemas/Dog"}}},
+      "Cat": {"type": "object", "properties": {"kind": {"type": "string"}}},
+      "Dog": {"type": "object", "properties": {"kind": {"type": "string"}}}
+      """)
+    guard case .union(let union)? = found.first(where: { $0.name == "Pet" })?.kind else {
+      Issue.record("not a union: \(found)")
+      return
+    }
+    #expect(union.propertyName == "kind")
+    #expect(union.variants.map(\.tags) == [["Cat"], ["doggo"]])
+    #expect(union.variants.map(\.typeName) == ["Cat", "Dog"])
+  }
+
+  @Test("cycles through structures are broken with indirect storage; arrays need none")
+  func cycles() throws {
+    let found = try declarations(
+      """
+      "Node": {"type": "object", "properties": {"next": {"$ref": "#/components/schemas/Link"},
+        "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}},
+      "Link": {"type": "object", "properties": {"node": {"$ref": "#/components/schemas/Node"}}},
+      "Leaf": {"type": "object", "properties": {"node": {"$ref": "#/components/schemas/Node"}}}
+      """)
+    #expect(properties(found.first { $0.name == "Node" })["next"]?.isIndirect == true)
+    #expect(properties(found.first { $0.name == "Node" })["children"]?.isIndirect == false)
+    #expect(properties(found.first { $0.name == "Link" })["node"]?.isIndirect == true)
+    #expect(properties(found.first { $0.name == "Leaf" })["node"]?.isIndirect == false)
+  }
+
+  @Test("names: reserved ones get Model, taken ones a number, odd ones are made safe")
+  func names() throws {
+    let found = try declarations(
+      """
+      "Error": {"type": "string"}, "error": {"type": "integer"}, "user-profile.v2": {"type": "boolean"},
+      "2fa": {"type": "string"}, "class": {"type": "string"}
+      """)
+    #expect(found.map(\.name) == ["ErrorModel", "ErrorModel2", "UserProfileV2", "Type2fa", "Class"])
+  }
+}
