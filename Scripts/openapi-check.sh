@@ -9,7 +9,7 @@
 #    of ONE temporary package that depends on this repository by path, plus a module
 #    per small document in Tests/ArgonautGenerateTests/OpenAPI (one with --access internal);
 # 4. builds that package in Swift 6 mode and fails on any warning;
-# 5. runs Fixtures/OpenAPIServer/Check.swift, which calls every operation of the app
+# 5. runs Tests/ArgonautGenerateTests/OpenAPI/fastapi-check/main.swift, which calls every operation of the app
 #    through the generated services and checks each answer.
 #
 # Usage: Scripts/openapi-check.sh [WORK_DIR]
@@ -58,7 +58,7 @@ step "Generate into $work"
 rm -rf "$work/Sources"
 mkdir -p "$work/Sources/OpenAPICheck"
 "$generate" openapi "$work/openapi.json" --output "$work/Sources/PetStoreAPI" 2>&1 | tee "$work/generate.log"
-cp "$root/Fixtures/OpenAPIServer/Check.swift" "$work/Sources/OpenAPICheck/main.swift"
+cp "$root/Tests/ArgonautGenerateTests/OpenAPI/fastapi-check/main.swift" "$work/Sources/OpenAPICheck/main.swift"
 targets=""
 for document in "$root"/Tests/ArgonautGenerateTests/OpenAPI/*.json; do
   name="$(basename "$document" .json | awk -F'[^A-Za-z0-9]+' '{ for (i = 1; i <= NF; i++) printf "%s", toupper(substr($i, 1, 1)) substr($i, 2) }')"

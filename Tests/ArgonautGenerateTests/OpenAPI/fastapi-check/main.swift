@@ -30,6 +30,19 @@ let categories = CategoriesService(configuration: configuration)
 let debugTools = DebugToolsService(configuration: configuration)
 let defaults = DefaultService(configuration: configuration)
 
+// The README's walk-through, line for line.
+do {
+  let pets = PetsService(configuration: configuration)
+  let cats = try await pets.listPets(species: .cat, tag: ["indoor", "grey"], limit: 5, xRequestId: "req-42")
+  let rex = try await pets.getPet(petId: 2)  // GET /pets/{pet_id}
+  if case .dog(let dog) = rex.details { print(dog.goodBoy) }  // a discriminated union
+  let resource = pets.getPetResource(petId: 2)  // Resource<Pet>: load, pages, ResourceOperation
+  check(cats.count == 1 && rex.name == "Rex", "the README's walk-through")
+  check(try await pets.load(resource).name == "Rex", "the README's resource")
+} catch {
+  check(false, "the README's walk-through: \(error)")
+}
+
 do {
   // Query parameters (an enum, an exploded array, an integer) and a header.
   let all = try await pets.listPets()
@@ -78,7 +91,8 @@ do {
   let all = try await pets.listPets()
   guard let created = all.first(where: { $0.name == "Panda" }) else { throw CheckFailure("no Panda") }
   let updated = try await pets.updatePet(
-    petId: Int(created.id), body: PetCreate(name: "Red Panda", species: .redPanda, details: .dog(Dog(petType: "dog", goodBoy: false))))
+    petId: Int(created.id),
+    body: PetCreate(name: "Red Panda", species: .redPanda, details: .dog(Dog(petType: "dog", goodBoy: false))))
   check(updated.name == "Red Panda" && updated.nickname == nil, "updatePet: path parameter and body")
   try await pets.deletePet(petId: Int(created.id))
   check(try await pets.listPets().count == 2, "deletePet: 204, Void")
@@ -101,7 +115,9 @@ do {
   check(echo.since == since, "echo: a date-time query parameter")
   check(echo.species == .redPanda && echo.trace == "trace-1", "echo: an enum query parameter and a header")
   let bare = try await debugTools.echo(itemId: 1, token: token, active: false, flags: [4])
-  check(bare.flags == [4] && bare.q == nil && bare.since == nil && bare.species == nil && bare.trace == nil, "echo: optional ones left out")
+  check(
+    bare.flags == [4] && bare.q == nil && bare.since == nil && bare.species == nil && bare.trace == nil,
+    "echo: optional ones left out")
 
   // The Resource form, loaded by any service.
   let resource = pets.getPetResource(petId: 2)
