@@ -19,6 +19,8 @@ import Foundation
 public struct ByteStream: AsyncSequence, Sendable {
   /// A chunk of the body, as it arrived.
   public typealias Element = [UInt8]
+  /// The error that ends the sequence early.
+  public typealias Failure = ServiceError
 
   let opener: StreamOpener
 
@@ -29,6 +31,9 @@ public struct ByteStream: AsyncSequence, Sendable {
 
   /// Reads the chunks one by one.
   public struct Iterator: AsyncIteratorProtocol {
+    /// The error that ends the sequence early.
+    public typealias Failure = ServiceError
+
     let opener: StreamOpener
     var connection: OpenedStream?
     var isFinished = false

@@ -3,10 +3,14 @@ import Foundation
 /// The chunks of one response body on their way from a transport (the producer) to
 /// the loop that reads them (the consumer), with back-pressure.
 ///
-/// It holds about ``capacity`` bytes at most: past that, a producer waits, blocking
-/// its thread in ``waitForRoom()`` (the inline delegate of a URLSession) or
-/// suspended in ``room()`` (a task), until the consumer has taken half of them. So
-/// a slow consumer stops the transfer instead of making memory grow.
+/// It holds about ``capacity`` bytes in memory at most. A producer that can wait
+/// does so in ``room()`` (a task), or suspends its transfer while ``isFull``
+/// (URLSession on Apple platforms), until the consumer has taken half of them: a
+/// slow consumer then slows the server down. A producer that cannot wait
+/// (FoundationNetworking's URLSession, whose tasks cannot pause) keeps appending,
+/// and what goes past the capacity is spilled to a temporary file (``SpillFile``),
+/// which the consumer reads in order: memory stays bounded whatever the consumer's
+/// pace, and the disk holds the lag.
 ///
 /// The consumer waits for the next chunk in ``next(idleTimeout:)``: at most
 /// `idleTimeout` for bytes that do not come, and not at all once its task is
@@ -39,6 +43,10 @@ final class ChunkBuffer: @unchecked Sendable {
   private var roomWaiters: [CheckedContinuation<Void, Never>] = []
   private var stopAction: (@Sendable () -> Void)?
   private var isStopped = false
+  /// The bytes past the capacity, in order, once the consumer lags.
+  private var spill: SpillFile?
+  /// Whether the spill file could not be created: memory takes everything then.
+  private var spillFailed = false
 
   /// The bytes held before a producer must wait.
   let capacity: Int
@@ -71,8 +79,17 @@ final class ChunkBuffer: @unchecked Sendable {
       return false
     }
     if !chunk.isEmpty {
-      chunks.append(chunk)
-      byteCount += chunk.count
+      if spill?.pending ?? 0 > 0 || byteCount >= capacity, let spill = spillFile() {
+        // Behind the spilled bytes, or past the capacity: to the disk, in order.
+        guard spill.append(chunk) else {
+          condition.unlock()
+          finish(.failed(CocoaError(.fileWriteOutOfSpace)))
+          return false
+        }
+      } else {
+        chunks.append(chunk)
+        byteCount += chunk.count
+      }
     }
     let waiting = reader
     reader = nil
@@ -81,17 +98,25 @@ final class ChunkBuffer: @unchecked Sendable {
     return true
   }
 
+  /// The bytes held in memory now (not counting the spill file).
+  var memoryByteCount: Int { locked { byteCount } }
+
+  /// The bytes held in the spill file now.
+  var spilledByteCount: Int { locked { spill?.pending ?? 0 } }
+
   /// Whether the buffer holds ``capacity`` bytes or more, with the body still open.
   var isFull: Bool {
     locked { byteCount >= capacity && end == nil }
   }
 
-  /// Blocks the calling thread while the buffer is full. Never call it from a task:
-  /// it is for a producer on a thread of its own, such as a URLSession's work queue.
-  func waitForRoom() {
-    condition.lock()
-    while byteCount >= capacity && end == nil { condition.wait() }
-    condition.unlock()
+  /// The spill file, created when first needed; `nil` if it cannot be. Called with
+  /// the lock held.
+  private func spillFile() -> SpillFile? {
+    if let spill { return spill }
+    guard !spillFailed else { return nil }
+    spill = SpillFile()
+    spillFailed = spill == nil
+    return spill
   }
 
   /// Returns once the buffer has room, or the consumer has stopped.
@@ -167,6 +192,7 @@ final class ChunkBuffer: @unchecked Sendable {
     chunks.removeAll()
     head = 0
     byteCount = 0
+    spill = nil
     let (waiting, producers, action) = (reader, roomWaiters, stopAction)
     reader = nil
     roomWaiters = []
@@ -202,6 +228,12 @@ final class ChunkBuffer: @unchecked Sendable {
       for producer in producers { producer.resume() }
       return .success(chunk)
     }
+    if let spill, spill.pending > 0 {
+      let chunk = spill.read(upTo: 256 << 10)
+      condition.unlock()
+      guard let chunk else { return .failure(EndError(reason: .failed(CocoaError(.fileReadUnknown)))) }
+      return .success(chunk)
+    }
     defer { condition.unlock() }
     switch end {
     case nil: return nil
@@ -214,7 +246,7 @@ final class ChunkBuffer: @unchecked Sendable {
   private func waitForChunk() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       condition.lock()
-      if head < chunks.count || end != nil {
+      if head < chunks.count || end != nil || spill?.pending ?? 0 > 0 {
         condition.unlock()
         continuation.resume()
       } else {
@@ -226,7 +258,7 @@ final class ChunkBuffer: @unchecked Sendable {
 
   /// The idle timeout passed: stops the body if the consumer is still waiting.
   private func expire() {
-    stop(.timedOut, if: { reader != nil && end == nil })
+    stop(.timedOut, if: { reader != nil && end == nil && head == chunks.count && spill?.pending ?? 0 == 0 })
   }
 
   private func locked<T>(_ body: () -> T) -> T {

@@ -30,6 +30,8 @@ import Foundation
 public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Value.DecodedType == Value {
   /// A decoded line.
   public typealias Element = Value
+  /// The error that ends the sequence early.
+  public typealias Failure = ServiceError
 
   let opener: StreamOpener
 
@@ -40,6 +42,9 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
 
   /// Reads the values one by one.
   public struct Iterator: AsyncIteratorProtocol {
+    /// The error that ends the sequence early.
+    public typealias Failure = ServiceError
+
     let opener: StreamOpener
     var splitter: JSONLineSplitter
     var connection: OpenedStream?

@@ -32,6 +32,8 @@ import Foundation
 public struct ServerSentEventStream: AsyncSequence, Sendable {
   /// An event.
   public typealias Element = ServerSentEvent
+  /// The error that ends the sequence early.
+  public typealias Failure = ServiceError
 
   /// The reconnection time before the server sets one: 3 seconds.
   public static let defaultReconnectionTime: Duration = .seconds(3)
@@ -46,6 +48,9 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
 
   /// Reads the events one by one.
   public struct Iterator: AsyncIteratorProtocol {
+    /// The error that ends the sequence early.
+    public typealias Failure = ServiceError
+
     let stream: ServerSentEventStream
     var parser: EventStreamParser
     var connection: OpenedStream?

@@ -5,17 +5,17 @@ import Foundation
   ///
   /// FoundationNetworking (Linux) reads a body with libcurl on the session's work
   /// queue, and hands each chunk to the delegate by adding an operation to the
-  /// delegate queue, without waiting: an ordinary queue lets chunks pile up in
-  /// memory as fast as the network delivers them. Run inline, the delegate's
-  /// `didReceive data` is part of libcurl's write callback, so a delegate that
-  /// blocks stops libcurl reading the socket, and TCP slows the server down: real
-  /// back-pressure. (`URLSessionTask.suspend()` cannot do it there: it detaches the
-  /// transfer, and `resume()` sends the request again.)
+  /// delegate queue, without waiting: with an ordinary queue, chunks pile up in
+  /// the queue, out of reach, as fast as the network delivers them. Run inline, the
+  /// delegate's `didReceive data` is part of libcurl's write callback, and the
+  /// chunk goes straight to the stream's ``ChunkBuffer``, which bounds the memory.
   ///
-  /// Only for a session of its own (one per stream): blocking its work queue stalls
-  /// every task of that session. A delegate on this queue must never call the
-  /// session's synchronous API (`finishTasksAndInvalidate`, `getTasks`) directly:
-  /// those wait for the work queue it is running on.
+  /// The delegate must return quickly and never wait: every session's work queue
+  /// targets one serial queue for the whole process, so a delegate that blocks
+  /// stalls every URLSession request of the process. (Nor can a task be paused
+  /// there: `URLSessionTask.suspend()` detaches the transfer, and `resume()` sends
+  /// the request again.) For the same reason it must never call the session's
+  /// synchronous API (`finishTasksAndInvalidate`, `getTasks`) directly.
   ///
   /// `@unchecked Sendable`, as `OperationQueue` itself is: it adds no state.
   final class InlineOperationQueue: OperationQueue, @unchecked Sendable {

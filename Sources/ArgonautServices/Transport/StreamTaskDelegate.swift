@@ -8,9 +8,9 @@ import Foundation
 /// `stream` call that waits for it, then feeds the body to a ``ChunkBuffer``, with
 /// back-pressure, and applies the redirect policy.
 ///
-/// On Linux it runs on an ``InlineOperationQueue``, so waiting for room in the
-/// buffer stops libcurl reading; elsewhere, it suspends the data task until the
-/// buffer has room.
+/// On Linux it runs on an ``InlineOperationQueue``, so chunks go to the buffer as
+/// libcurl reads them (it never waits there); on Apple platforms, it suspends the
+/// data task while the buffer is full.
 final class StreamTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private struct State: Sendable {
     var head: CheckedContinuation<HTTPResponse, any Error>?
@@ -64,9 +64,10 @@ final class StreamTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
       dataTask.cancel()
       return
     }
-    #if canImport(FoundationNetworking)
-      buffer.waitForRoom()  // inline in libcurl's write callback: it reads no more until then
-    #else
+    #if !canImport(FoundationNetworking)
+      // Apple's URLSession pauses a suspended task where it is. FoundationNetworking
+      // cannot (its `resume()` sends the request again), so there the buffer spills
+      // to the disk instead.
       guard buffer.isFull else { return }
       let suspending = state.withLock { state -> Bool in
         guard !state.isSuspended else { return false }
