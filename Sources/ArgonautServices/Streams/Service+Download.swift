@@ -24,13 +24,15 @@ extension Service {
   /// - Parameters:
   ///   - request: The request.
   ///   - destination: The file to write; its directory must exist.
-  ///   - progress: Called after each chunk is written, on the calling task.
+  ///   - progress: Called after each chunk is written, on the calling task and in
+  ///     its isolation (the method runs on the caller's actor, if any), so it may
+  ///     update the caller's state.
   /// - Returns: The response, whose value is `destination`.
   /// - Throws: ``ServiceError``: as for ``Service/bytes(_:)``; of kind
   ///   ``ServiceError/Kind/invalidRequest`` when the directory of `destination`
   ///   cannot be written to; ``ServiceError/Kind/transportFailure`` when a write fails
   ///   or the body is shorter than its `Content-Length`.
-  public func download(
+  nonisolated(nonsending) public func download(
     _ request: Request, to destination: URL, progress: (TransferProgress) -> Void = { _ in }
   ) async throws(ServiceError) -> Response<URL> {
     let partial = try DownloadFile(next: destination, for: request)
