@@ -48,7 +48,8 @@ enum StreamsBenchmark {
     var text = ""
     var index = 0
     while text.utf8.count < 16 << 20 {
-      text += "event: delta\nid: \(index)\ndata: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"token \(index)\"}}]}\n\n"
+      text +=
+        "event: delta\nid: \(index)\ndata: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"token \(index)\"}}]}\n\n"
       index += 1
     }
     let events = index
@@ -103,7 +104,7 @@ enum StreamsBenchmark {
         + "\(format(oneArray.median * 1000)) ms; ratio \(format(jsonLines.median / oneArray.median))x")
 
     if let growth = downloadGrowth(bytes: 256 << 20) {
-      print("  download(_:to:) of 256 MiB over loopback: peak memory growth \(format(Double(growth) / 1048576)) MiB")
+      print("  download(_:to:) of 256 MiB over loopback: peak memory growth \(format(Double(growth) / 1_048_576)) MiB")
     } else {
       print("  download: skipped (needs python3 and /proc)")
     }
@@ -133,7 +134,10 @@ enum StreamsBenchmark {
     while !line.contains(0x0A), let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
       line += byte
     }
-    guard let port = String(decoding: line, as: UTF8.self).split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+    guard
+      let port = String(decoding: line, as: UTF8.self).split(separator: " ").last.flatMap({
+        Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      })
     else { return nil }
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])

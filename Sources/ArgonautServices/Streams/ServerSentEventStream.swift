@@ -88,7 +88,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
           let chunk: Data?
           do {
             chunk = try await connection.next()
-          } catch where stream.reconnecting && error.kind == .transportFailure {
+          } catch  where stream.reconnecting && error.kind == .transportFailure {
             try await reconnect(after: error)
             continue
           }
@@ -123,10 +123,10 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
       let opened: OpenedStream
       do {
         opened = try await stream.opener.open(headers: headers)
-      } catch where error.statusCode == 204 {
+      } catch  where error.statusCode == 204 {
         isFinished = true
         return
-      } catch where hasConnected && error.kind == .transportFailure {
+      } catch  where hasConnected && error.kind == .transportFailure {
         try await reconnect(after: error)
         return
       }
@@ -147,7 +147,8 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
       connection?.body.cancel()
       connection = nil
       parser.endOfStream()
-      let wait = parser.reconnectionTime.map { Duration.milliseconds($0) } ?? ServerSentEventStream.defaultReconnectionTime
+      let wait =
+        parser.reconnectionTime.map { Duration.milliseconds($0) } ?? ServerSentEventStream.defaultReconnectionTime
       let timeout = stream.opener.request.timeout ?? stream.opener.configuration.timeout
       guard ContinuousClock.now - lastProgress + wait < timeout else {
         throw failure ?? ServiceError(.timeout(timeout), request: lastRequest, response: nil)

@@ -36,7 +36,8 @@ extension Service {
       }
     }
     let exchange = try outcome.get()
-    let sent = exchange.request.bodyFile != nil
+    let sent =
+      exchange.request.bodyFile != nil
       ? exchange.request.header("Content-Length").flatMap { Int64($0) } : exchange.request.body.map { Int64($0.count) }
     if let sent { reporter.report(completed: sent, total: sent) }
     return exchange.response

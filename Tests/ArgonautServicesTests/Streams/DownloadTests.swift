@@ -103,7 +103,10 @@ struct DownloadTests {
     }
     #expect(error?.kind == .unacceptableStatus)
     #expect(error?.statusCode == 404)
-    #expect(error?.description.hasSuffix(#"unacceptable status 404 (application/json): {"error":"no route for /no-such-file"}"#) == true, "\(String(describing: error))")
+    #expect(
+      error?.description.hasSuffix(
+        #"unacceptable status 404 (application/json): {"error":"no route for /no-such-file"}"#) == true,
+      "\(String(describing: error))")
     #expect(try Self.contents(directory).isEmpty)
   }
 

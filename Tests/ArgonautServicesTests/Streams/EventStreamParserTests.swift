@@ -111,7 +111,8 @@ struct EventStreamParserTests {
 
   @Test("The event field sets the type of one event; an empty one means message (nil)")
   func eventType() throws {
-    let events = try parseEverySplit("event: delta\ndata: 1\n\ndata: 2\n\nevent:\ndata: 3\n\nevent: message\ndata: 4\n\n")
+    let events = try parseEverySplit(
+      "event: delta\ndata: 1\n\ndata: 2\n\nevent:\ndata: 3\n\nevent: message\ndata: 4\n\n")
     #expect(events.map(\.event) == ["delta", nil, nil, "message"])
   }
 
@@ -129,7 +130,8 @@ struct EventStreamParserTests {
 
   @Test("retry sets the block's reconnection time when all ASCII digits; anything else is ignored")
   func retry() throws {
-    let text = "retry: 2500\ndata: a\n\ndata: b\n\nretry: 12a\ndata: c\n\nretry:\ndata: d\n\nretry: -1\ndata: e\n\n"
+    let text =
+      "retry: 2500\ndata: a\n\ndata: b\n\nretry: 12a\ndata: c\n\nretry:\ndata: d\n\nretry: -1\ndata: e\n\n"
       + "retry:  3\ndata: f\n\nretry: 99999999999999999999999\ndata: g\n\n"
     let events = try parseEverySplit(text)
     #expect(events.map(\.retry) == [2500, nil, nil, nil, nil, nil, Int.max])

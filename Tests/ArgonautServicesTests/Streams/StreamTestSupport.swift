@@ -1,7 +1,7 @@
-import Testing
 import Argonaut
 import ArgonautServices
 import Foundation
+import Testing
 
 /// A small model for the stream tests.
 struct StreamUser: Decodable, Hashable, Sendable {

@@ -131,7 +131,8 @@ struct StreamMiddlewareTests {
     memory.on(
       nil, "/feed",
       respond: .stream(
-        [.text("data: a\n\n")], contentType: "text/event-stream", headers: ["Cache-Control": "max-age=600", "ETag": "\"1\""]))
+        [.text("data: a\n\n")], contentType: "text/event-stream",
+        headers: ["Cache-Control": "max-age=600", "ETag": "\"1\""]))
     let cache = CacheMiddleware()
     let configuration = memoryConfiguration(memory, middleware: [cache])
     // A fresh cached response for the URL, stored by a plain request.
@@ -212,7 +213,8 @@ struct JSONLineStreamTests {
     #expect(values.map(\.userName) == ["a"])
     let failure = try #require(error)
     #expect(failure.kind == .decodingFailed)
-    #expect(failure.description.hasSuffix("/export: could not decode StreamUser on line 3: email: missing key"), "\(failure)")
+    #expect(
+      failure.description.hasSuffix("/export: could not decode StreamUser on line 3: email: missing key"), "\(failure)")
   }
 
   @Test("A line longer than the maximum response size fails with responseTooLarge")

@@ -17,11 +17,9 @@ struct StreamsOverHTTPTests {
   /// A unique id for the server's records.
   static func id() -> String { UUID().uuidString }
 
-  func run<T>(
-    _ configure: (inout ServiceConfiguration) -> Void = { _ in }, _ body: (StreamService) async throws -> T
-  ) async throws -> T {
+  func run<T>(timeout: Duration? = nil, _ body: (StreamService) async throws -> T) async throws -> T {
     var configuration = try FaultFixture.configuration()
-    configure(&configuration)
+    if let timeout { configuration.timeout = timeout }
     return try await ServiceConfiguration.$current.withValue(configuration) { try await body(StreamService()) }
   }
 
@@ -49,7 +47,8 @@ struct StreamsOverHTTPTests {
   func awkwardChunks(split: Int) async throws {
     let events = try await run { service in
       try await collectAll(
-        service.events(Request(.post, "/stream/echo", query: [QueryItem("split", "\(split)")], body: .text(Self.script))))
+        service.events(
+          Request(.post, "/stream/echo", query: [QueryItem("split", "\(split)")], body: .text(Self.script))))
     }
     #expect(events == Self.scriptEvents)
   }
@@ -127,7 +126,9 @@ struct StreamsOverHTTPTests {
     let failure = try #require(error)
     #expect(failure.kind == .unacceptableStatus)
     #expect(failure.statusCode == 503)
-    #expect(failure.description.hasSuffix(#"unacceptable status 503 (application/json): {"error":"overloaded","token":"<redacted>"}"#), "\(failure)")
+    #expect(
+      failure.description.hasSuffix(
+        #"unacceptable status 503 (application/json): {"error":"overloaded","token":"<redacted>"}"#), "\(failure)")
   }
 
   @Test("A connection dropped mid-stream fails with a transport failure, after the events before it")
@@ -147,7 +148,7 @@ struct StreamsOverHTTPTests {
   func idleTimeoutIsNotAWholeStreamLimit() async throws {
     // 150 events 10 ms apart: at least 1.5 s, past the 1 s timeout; each wait is
     // about 10 ms, 100 times less than the timeout.
-    let events = try await run({ $0.timeout = .seconds(1) }) { service in
+    let events = try await run(timeout: .seconds(1)) { service in
       try await collectAll(service.events(Request(.get, "/stream/trickle", query: [QueryItem("count", "150")])))
     }
     #expect(events.count == 150)
@@ -159,7 +160,7 @@ struct StreamsOverHTTPTests {
     let id = Self.id()
     // The silence never ends; the timeout, 2 s, leaves the head and the first event
     // time to arrive on a loaded machine.
-    let (events, error) = try await run({ $0.timeout = .seconds(2) }) { service in
+    let (events, error) = try await run(timeout: .seconds(2)) { service in
       await collect(
         service.events(Request(.post, "/stream/echo", query: [QueryItem("id", id)], body: .text("data: a\n\n"))))
     }
@@ -199,7 +200,7 @@ struct StreamsOverHTTPTests {
   func reconnectDeadline() async throws {
     let session = Self.id()
     // retry is 10 ms; the deadline, 2 s, allows about 200 attempts.
-    let (events, error) = try await run({ $0.timeout = .seconds(2) }) { service in
+    let (events, error) = try await run(timeout: .seconds(2)) { service in
       await collect(
         service.events(
           Request(.get, "/stream/dead-after-first", query: [QueryItem("session", session)]), reconnecting: true))
@@ -216,7 +217,8 @@ struct StreamsOverHTTPTests {
 
   @Test("JSON Lines over HTTP, split at every few bytes, CRLF and blank lines included")
   func jsonLines() async throws {
-    let body = "{\"userName\": \"ada\", \"email\": \"a@x\"}\r\n\n{\"userName\": \"bob\", \"email\": \"b@x\"}\n  \n"
+    let body =
+      "{\"userName\": \"ada\", \"email\": \"a@x\"}\r\n\n{\"userName\": \"bob\", \"email\": \"b@x\"}\n  \n"
       + "{\"userName\": \"eve\", \"email\": \"e@x\"}"
     let users = try await run { service in
       try await collectAll(
@@ -245,7 +247,8 @@ struct StreamsOverHTTPTests {
       let held = buffer.memoryByteCount
       var intact = true
       while let chunk = try await iterator.next() {
-        for offset in stride(from: 0, to: chunk.count, by: 4093) where chunk[offset] != UInt8((received + offset) % 251) {
+        for offset in stride(from: 0, to: chunk.count, by: 4093) where chunk[offset] != UInt8((received + offset) % 251)
+        {
           intact = false
         }
         received += chunk.count
