@@ -48,7 +48,7 @@ public struct ServerSentEvent: Sendable, Hashable {
   /// ```
   ///
   /// - Parameter type: The type to decode.
-  /// - Returns: The value, or a ``DecodeError``: a custom one that quotes the
+  /// - Returns: The value, or a `DecodeError`: a custom one that quotes the
   ///   `JSONParseError` when ``data`` is not JSON.
   public func decode<Value: Decodable>(as type: Value.Type = Value.self) -> Decoded<Value>
   where Value.DecodedType == Value {
