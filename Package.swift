@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "CorpusModels", dependencies: ["Argonaut"], path: "Benchmarks/Sources/CorpusModels"),
     .executableTarget(
       name: "ArgonautBenchmarks",
-      dependencies: ["Argonaut", "CorpusModels", "ArgonautFoundation"],
+      dependencies: ["Argonaut", "CorpusModels", "ArgonautFoundation", "ArgonautServices"],
       path: "Benchmarks/Sources/ArgonautBenchmarks"),
     // Test support that every test target may use: the .offThePool trait.
     .target(name: "ArgonautTestSupport", path: "Tests/ArgonautTestSupport"),

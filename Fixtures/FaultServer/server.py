@@ -22,6 +22,7 @@ Endpoints (any method):
     /not-modified           304, no body
     /reset                  accepts the request, then resets the connection (RST)
     /garbage                a status line that is not HTTP
+    /stream/...             streaming bodies: see streams.py
 
 With --watch-stdin, the server exits when its standard input closes.
 """
@@ -36,6 +37,8 @@ import sys
 import threading
 import time
 from urllib.parse import parse_qsl, urlsplit
+
+import streams
 
 PORTS = {}
 
@@ -85,6 +88,8 @@ def handle(connection):
     query = dict(parse_qsl(parts.query, keep_blank_values=True))
     path = parts.path
 
+    if path.startswith("/stream/") and streams.handle(connection, method, path, query, headers, body):
+        return
     if path == "/ok":
         return respond(connection, 200, "OK", b'{"ok":true}')
     if path == "/ports":

@@ -7,6 +7,7 @@ import Foundation
 //                                             [--output FILE] [--skip-compile-time]
 //     swift run -c release ArgonautBenchmarks --profile DOCUMENT [ITERATIONS]
 //     swift run -c release ArgonautBenchmarks --codable-only [--rounds N]
+//     swift run -c release ArgonautBenchmarks --streams [--rounds N]
 //
 // For each document it measures, A/B interleaved on process CPU time:
 // - parsing: `JSON(parsing:)` against `JSONSerialization.jsonObject(with:)`;
@@ -19,6 +20,11 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--memory-probe", arguments.count == 3 {
   Memory.probe(path: arguments[1], engine: arguments[2])
+}
+if arguments.first == "--download-probe", arguments.count == 3, let port = Int(arguments[1]),
+  let bytes = Int(arguments[2])
+{
+  StreamsBenchmark.downloadProbe(port: port, bytes: bytes)
 }
 if arguments.first == "--profile", arguments.count >= 2 {
   // A tight loop of Argonaut's parse + decode (or parse alone) for a profiler:
@@ -42,6 +48,11 @@ let output = option("--output", in: arguments) ?? ".build/benchmarks/latest.json
 if arguments.first == "--codable-profile", arguments.count >= 3 {
   CodableBenchmark.profile(
     document: arguments[1], direction: arguments[2], iterations: arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
+}
+if arguments.contains("--streams") {
+  // Only the streams: SSE parsing speed, JSON Lines against one array, a 256 MiB
+  // download's peak memory growth (with the fault server, in a child process).
+  StreamsBenchmark.run(rounds: rounds)
 }
 if arguments.contains("--codable-only") {
   // Only ArgonautJSONDecoder/Encoder against JSONDecoder/Encoder, on the corpus models.

@@ -51,6 +51,27 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
   /// `line L, column C: expected …, found …`.
   public var description: String { "line \(line), column \(column): expected \(expected), found \(found)" }
 
+  /// The same error, placed in a larger text where the parsed document starts on
+  /// line `line` and at byte `offset`: for documents cut from a stream, such as one
+  /// line of a JSON Lines body.
+  ///
+  /// ```swift
+  /// // the 7th line of an export, which starts at byte 412, is `{"id": }`
+  /// let error = parseErrorOfTheLine.located(atLine: 7, offset: 412)
+  /// print(error)  // line 7, column 8: expected a value, found '}'
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - line: The 1-based line on which the document starts.
+  ///   - offset: The 0-based byte offset at which the document starts.
+  /// - Returns: The error with ``line`` and ``offset`` moved; ``column`` stays, since
+  ///   the document starts a line.
+  public func located(atLine line: Int, offset: Int) -> JSONParseError {
+    JSONParseError(
+      kind: kind, offset: self.offset + offset, line: self.line + line - 1, column: column, expected: expected,
+      found: found)
+  }
+
   init(kind: Kind, offset: Int, line: Int, column: Int, expected: String, found: String) {
     self.kind = kind
     self.offset = offset

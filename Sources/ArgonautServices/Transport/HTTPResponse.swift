@@ -12,8 +12,13 @@ public struct HTTPResponse: Hashable, Sendable {
   public var statusCode: Int
   /// The header fields.
   public var headers: [String: String]
-  /// The body; empty when there was none.
+  /// The body; empty when there was none, and for the head of a stream (see
+  /// ``isStreamed``).
   public var body: Data
+  /// The body still arriving, for the head of a stream: ``Service/events(_:)``,
+  /// ``Service/bytes(_:)`` and the like send their requests through the middleware,
+  /// which sees the response as soon as its head arrives.
+  var bodyStream: BodyStream?
 
   /// Creates a response.
   public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
@@ -26,6 +31,15 @@ public struct HTTPResponse: Hashable, Sendable {
   public func header(_ name: String) -> String? {
     HTTPHeaders.value(of: name, in: headers)
   }
+
+  /// Whether this is the head of a stream: its body is still arriving, and goes to
+  /// the loop that reads the stream, not to ``body``, which stays empty.
+  ///
+  /// A middleware sees such a response for the requests of ``Service/events(_:)``,
+  /// ``Service/lines(_:)``, ``Service/bytes(_:)`` and
+  /// ``Service/download(_:to:progress:)``. Keep it as it is (changing its status or
+  /// headers is fine) and do not store it: its body cannot be read twice.
+  public var isStreamed: Bool { bodyStream != nil }
 
   /// The `Content-Type` header, such as `application/json; charset=utf-8`.
   public var contentType: String? { header("Content-Type") }

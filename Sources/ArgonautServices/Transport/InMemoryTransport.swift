@@ -109,6 +109,12 @@ public final class InMemoryTransport: HTTPTransport {
   /// A handler runs outside the transport's lock, so it may read
   /// ``recordedRequests`` or add routes with `on`.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await Self.response(to: answer(request))
+  }
+
+  /// Records `request`, finds its answer, and waits for the latency and the
+  /// answer's delay.
+  func answer(_ request: HTTPRequest) async throws -> StubResponse {
     let (answer, latency) = state.withLock { state -> (Answer, Duration) in
       state.requests.append(request)
       guard let index = state.routes.lastIndex(where: { $0.matches(request) }) else {
@@ -129,6 +135,11 @@ public final class InMemoryTransport: HTTPTransport {
     }
     let wait = latency + stub.delay
     if wait > .zero { try await Task.sleep(for: wait) }
+    return stub
+  }
+
+  /// The response that `stub` stands for, or its failure.
+  static func response(to stub: StubResponse) async throws -> HTTPResponse {
     switch stub.outcome {
     case .response(let response):
       return response
@@ -136,6 +147,8 @@ public final class InMemoryTransport: HTTPTransport {
       throw error
     case .noResponse:
       while true { try await Task.sleep(for: .seconds(3600)) }
+    case .stream(let head, let parts):
+      return try await collect(head, parts)
     }
   }
 

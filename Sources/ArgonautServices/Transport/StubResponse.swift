@@ -19,6 +19,7 @@ public struct StubResponse: Sendable {
     case response(HTTPResponse)
     case failure(any Error)
     case noResponse
+    case stream(HTTPResponse, [StreamPart])
   }
 
   let outcome: Outcome

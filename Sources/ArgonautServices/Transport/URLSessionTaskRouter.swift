@@ -18,15 +18,28 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     var response: HTTPURLResponse?
     var body = Data()
     var failure: (any Error)?
+    /// Where the upload's progress goes, for ``Service/response(for:progress:)``.
+    var uploadProgress: TransferProgressReporter?
   }
 
   private let entries = Locked<[Int: Entry]>([:])
 
   /// Follows `task`, which must not have been resumed yet.
   func register(
-    _ task: URLSessionTask, for request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>
+    _ task: URLSessionTask, for request: HTTPRequest, continuation: CheckedContinuation<HTTPResponse, any Error>,
+    uploadProgress: TransferProgressReporter? = nil
   ) {
-    entries.withLock { $0[task.taskIdentifier] = Entry(request: request, continuation: continuation) }
+    entries.withLock {
+      $0[task.taskIdentifier] = Entry(request: request, continuation: continuation, uploadProgress: uploadProgress)
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+    totalBytesExpectedToSend: Int64
+  ) {
+    guard let reporter = entries.withLock({ $0[task.taskIdentifier]?.uploadProgress }) else { return }
+    reporter.report(completed: totalBytesSent, total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
   }
 
   func urlSession(
@@ -93,9 +106,19 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
 /// it applies the redirect policy, since the session's own delegate is the caller's.
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
   let original: HTTPRequest
+  let uploadProgress: TransferProgressReporter?
 
-  init(_ original: HTTPRequest) {
+  init(_ original: HTTPRequest, uploadProgress: TransferProgressReporter? = nil) {
     self.original = original
+    self.uploadProgress = uploadProgress
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+    totalBytesExpectedToSend: Int64
+  ) {
+    uploadProgress?.report(
+      completed: totalBytesSent, total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
   }
 
   func urlSession(

@@ -76,12 +76,14 @@ public final class URLSessionTransport: HTTPTransport {
   /// the disk), which is cancelled if the calling task is.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let urlRequest = Self.urlRequest(for: request)
+    let uploadProgress = request.bodyFile != nil ? TransferProgressReporter.upload : nil
     guard let router else {
+      let redirectGuard = RedirectGuard(request, uploadProgress: uploadProgress)
       let (data, response) =
         if let file = request.bodyFile {
-          try await session.upload(for: urlRequest, fromFile: file, delegate: RedirectGuard(request))
+          try await session.upload(for: urlRequest, fromFile: file, delegate: redirectGuard)
         } else {
-          try await session.data(for: urlRequest, delegate: RedirectGuard(request))
+          try await session.data(for: urlRequest, delegate: redirectGuard)
         }
       guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
       return HTTPResponse(http, body: data)
@@ -97,7 +99,7 @@ public final class URLSessionTransport: HTTPTransport {
           } else {
             session.dataTask(with: urlRequest)
           }
-        router.register(task, for: request, continuation: continuation)
+        router.register(task, for: request, continuation: continuation, uploadProgress: uploadProgress)
         let cancelled = slot.withLock { slot in
           slot.task = task
           return slot.isCancelled

@@ -1,0 +1,201 @@
+"""Streaming endpoints of the fault server: bodies sent in awkward chunks, over time,
+cut short, or too big to hold, for the tests of events, lines, bytes and downloads.
+
+    POST /stream/echo?split=N&ms=M&type=T&status=S&drop=1&id=X
+        the request's body sent back with Transfer-Encoding: chunked, N bytes per
+        chunk (default 1), M milliseconds apart (default 1), as content type T
+        (default text/event-stream) and status S (default 200); with drop=1 the
+        connection closes before the last chunk. With id=X, the server waits after
+        the body for the client to close the connection, and records it.
+    GET /stream/closed?id=X       long-polls until connection X was closed by the client
+    GET /stream/trickle?count=N&ms=M   N events, one every M milliseconds
+    GET /stream/reconnect?session=S&connections=K
+        each connection sends `retry: 10` and one event with id <n>, then closes;
+        after K connections, 204. Records each request's Last-Event-ID.
+    GET /stream/reconnect-log?session=S   the Last-Event-ID headers received, as JSON
+    GET /stream/dead-after-first?session=S
+        the first connection sends `retry: 10` and one event then closes; later ones
+        close before any response
+    GET /stream/pattern?bytes=N   N bytes, byte i being i % 251, with Content-Length,
+        generated as they are sent (nothing stored); with drop=K, closes after K bytes
+    GET /stream/pressure?id=X&bytes=N
+        N pattern bytes; records how many had been sent when a send first blocked
+        for 0.5 s (the client stopped reading), then sends the rest
+    GET /stream/pressure-state?id=X   long-polls until connection X blocked, as JSON
+    PUT/POST /stream/sink          reads the body, answers {"received": <bytes>}
+"""
+
+import json
+import socket
+import threading
+import time
+
+CLOSED = {}
+RECONNECTS = {}
+PRESSURE = {}
+CONDITION = threading.Condition()
+
+
+def chunked_head(status, content_type):
+    reason = {200: "OK", 204: "No Content", 503: "Service Unavailable", 404: "Not Found"}.get(status, "Status")
+    return ("HTTP/1.1 %d %s\r\nContent-Type: %s\r\nTransfer-Encoding: chunked\r\nCache-Control: max-age=600\r\n"
+            "ETag: \"stream\"\r\nConnection: close\r\n\r\n" % (status, reason, content_type)).encode("latin-1")
+
+
+def send_chunk(connection, data):
+    connection.sendall(b"%x\r\n%s\r\n" % (len(data), data))
+
+
+def wait_for_close(connection, key):
+    """Blocks until the client closes the connection, then records it."""
+    try:
+        while connection.recv(65536):
+            pass
+    except OSError:
+        pass
+    with CONDITION:
+        CLOSED[key] = True
+        CONDITION.notify_all()
+
+
+def pattern(start, count):
+    return bytes((index % 251) for index in range(start, start + count))
+
+
+PATTERN_BLOCK = pattern(0, 251 * 261)  # 65511 bytes, a whole number of periods
+
+
+def pattern_bytes(offset, count):
+    """`count` pattern bytes from `offset`, from the precomputed block."""
+    start = offset % 251
+    out = bytearray()
+    while count > 0:
+        piece = PATTERN_BLOCK[start:start + count]
+        out += piece
+        count -= len(piece)
+        start = 0
+    return bytes(out)
+
+
+def handle(connection, method, path, query, headers, body):
+    """Answers a /stream/ request; returns False when the path is not one."""
+    if path == "/stream/echo":
+        split = max(1, int(query.get("split", "1")))
+        delay = int(query.get("ms", "1")) / 1000
+        status = int(query.get("status", "200"))
+        connection.sendall(chunked_head(status, query.get("type", "text/event-stream")))
+        for start in range(0, len(body), split):
+            send_chunk(connection, body[start:start + split])
+            if delay:
+                time.sleep(delay)
+        if query.get("drop") == "1":
+            return True
+        if "id" in query:
+            wait_for_close(connection, query["id"])
+            return True
+        connection.sendall(b"0\r\n\r\n")
+        return True
+    if path == "/stream/closed":
+        key = query.get("id", "")
+        with CONDITION:
+            CONDITION.wait_for(lambda: CLOSED.get(key), timeout=600)
+        respond_json(connection, {"closed": bool(CLOSED.get(key))})
+        return True
+    if path == "/stream/trickle":
+        count = int(query.get("count", "10"))
+        delay = int(query.get("ms", "10")) / 1000
+        connection.sendall(chunked_head(200, "text/event-stream"))
+        for index in range(count):
+            send_chunk(connection, b"data: %d\n\n" % index)
+            time.sleep(delay)
+        connection.sendall(b"0\r\n\r\n")
+        return True
+    if path == "/stream/reconnect":
+        session = query.get("session", "")
+        limit = int(query.get("connections", "3"))
+        with CONDITION:
+            log = RECONNECTS.setdefault(session, [])
+            log.append(headers.get("last-event-id"))
+            number = len(log)
+        if number > limit:
+            connection.sendall(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+            return True
+        connection.sendall(chunked_head(200, "text/event-stream"))
+        send_chunk(connection, b"retry: 10\nid: %d\ndata: event %d\n\n" % (number, number))
+        connection.sendall(b"0\r\n\r\n")
+        return True
+    if path == "/stream/reconnect-log":
+        with CONDITION:
+            respond_json(connection, RECONNECTS.get(query.get("session", ""), []))
+        return True
+    if path == "/stream/dead-after-first":
+        session = query.get("session", "")
+        with CONDITION:
+            log = RECONNECTS.setdefault(session, [])
+            log.append(headers.get("last-event-id"))
+            number = len(log)
+        if number > 1:
+            return True  # closes before any response
+        connection.sendall(chunked_head(200, "text/event-stream"))
+        send_chunk(connection, b"retry: 10\nid: 1\ndata: only\n\n")
+        connection.sendall(b"0\r\n\r\n")
+        return True
+    if path == "/stream/pattern":
+        size = int(query.get("bytes", "1048576"))
+        drop = int(query.get("drop", str(size)))
+        connection.sendall(("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: %d\r\n"
+                            "Connection: close\r\n\r\n" % size).encode("latin-1"))
+        sent = 0
+        try:
+            while sent < drop:
+                count = min(len(PATTERN_BLOCK), drop - sent)
+                connection.sendall(pattern_bytes(sent, count))
+                sent += count
+        except OSError:
+            pass
+        return True
+    if path == "/stream/pressure":
+        key = query.get("id", "")
+        size = int(query.get("bytes", "1048576"))
+        connection.sendall(("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: %d\r\n"
+                            "Connection: close\r\n\r\n" % size).encode("latin-1"))
+        sent = 0
+        connection.settimeout(0.5)
+        try:
+            while sent < size:
+                data = pattern_bytes(sent, min(len(PATTERN_BLOCK), size - sent))
+                view = memoryview(data)
+                while view:
+                    try:
+                        count = connection.send(view)
+                    except socket.timeout:
+                        with CONDITION:
+                            if key not in PRESSURE:
+                                PRESSURE[key] = sent
+                                CONDITION.notify_all()
+                        connection.settimeout(None)
+                        continue
+                    view = view[count:]
+                    sent += count
+        except OSError:
+            pass
+        with CONDITION:
+            PRESSURE.setdefault(key, None)
+            CONDITION.notify_all()
+        return True
+    if path == "/stream/pressure-state":
+        key = query.get("id", "")
+        with CONDITION:
+            CONDITION.wait_for(lambda: key in PRESSURE, timeout=600)
+            respond_json(connection, {"blockedAt": PRESSURE.get(key)})
+        return True
+    if path == "/stream/sink":
+        respond_json(connection, {"received": len(body)})
+        return True
+    return False
+
+
+def respond_json(connection, value):
+    data = json.dumps(value).encode()
+    connection.sendall(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
+                        "Connection: close\r\n\r\n" % len(data)).encode("latin-1") + data)

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A response whose head has arrived and been accepted, its body still arriving.
+struct OpenedStream: Sendable {
+  /// The request as sent, after the middleware.
+  let request: HTTPRequest
+  /// The status and header fields; its ``HTTPResponse/body`` is empty.
+  let head: HTTPResponse
+  /// The body, chunk by chunk.
+  let body: BodyStream
+
+  /// The next chunk, or `nil` after the last.
+  /// - Throws: ``ServiceError``: an idle timeout, a cancellation, a dropped connection.
+  func next() async throws(ServiceError) -> Data? {
+    try await body.next(for: request)
+  }
+}
+
+extension Pipeline {
+  /// How much of an unaccepted stream's body is read for the error's excerpt.
+  static let streamExcerptLimit = 64 << 10
+
+  /// Builds `request`, sends it through the middleware, and returns as soon as the
+  /// response's head has arrived with an accepted status.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - configuration: The configuration to send it in.
+  ///   - accept: The `Accept` field to send when neither the request nor the
+  ///     environment sets one.
+  ///   - headers: Header fields that override the request's, such as `Last-Event-ID`.
+  /// - Returns: The head and the body to read.
+  /// - Throws: ``ServiceError``; for a status that is not accepted, with the start of
+  ///   the body (up to 64 KiB) in its response.
+  static func open(
+    _ request: Request, in configuration: ServiceConfiguration, accept: String, headers: [String: String] = [:]
+  ) async throws(ServiceError) -> OpenedStream {
+    var built = try request.resolved(in: configuration)
+    if HTTPHeaders.value(of: "Accept", in: request.headers) == nil,
+      HTTPHeaders.value(of: "Accept", in: configuration.environment.headers) == nil
+    {
+      built.headers = HTTPHeaders.merging(built.headers, ["Accept": accept])
+    }
+    if !headers.isEmpty { built.headers = HTTPHeaders.merging(built.headers, headers) }
+    if Task.isCancelled { throw ServiceError(.cancelled, request: built) }
+
+    let recorder = ExchangeRecorder()
+    let chain = MiddlewareChain(
+      configuration.middleware, transport: configuration.transport, recorder: recorder, streaming: true)
+    let head: HTTPResponse
+    do {
+      head = try await send(built, through: chain).streamed()
+    } catch {
+      throw error.after(attempts: recorder.attempts)
+    }
+    // The head's stream is the only way to its body; a middleware may have built a
+    // new response from it, so whatever it holds now is what is read.
+    guard let body = head.bodyStream else { preconditionFailure("streamed() always sets a body stream") }
+    if Task.isCancelled { throw ServiceError(.cancelled, request: built).after(attempts: recorder.attempts) }
+
+    let accepted = request.acceptedStatusCodes ?? configuration.acceptedStatusCodes
+    guard accepted.contains(head.statusCode) else {
+      var response = head
+      response.bodyStream = nil
+      response.body = await excerpt(of: body, for: built)
+      throw ServiceError(.unacceptableStatus, request: built, response: response).after(attempts: recorder.attempts)
+    }
+    var plain = head
+    plain.bodyStream = nil
+    return OpenedStream(request: built, head: plain, body: body)
+  }
+
+  /// The start of `body`, up to ``streamExcerptLimit`` bytes, or as much as arrived
+  /// before it failed; then the transfer stops.
+  static func excerpt(of body: BodyStream, for request: HTTPRequest) async -> Data {
+    var data = Data()
+    while data.count < streamExcerptLimit {
+      guard let chunk = try? await body.next(for: request) else { break }
+      data.append(chunk.prefix(streamExcerptLimit - data.count))
+    }
+    body.cancel()
+    return data
+  }
+}

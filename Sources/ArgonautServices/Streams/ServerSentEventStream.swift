@@ -1,0 +1,171 @@
+import Foundation
+
+/// The events of a `text/event-stream` response as they arrive: what
+/// ``Service/events(_:)`` and ``Service/events(_:reconnecting:)`` return.
+///
+/// ```swift
+/// for try await event in service.events(Request(.get, "/feed/live"), reconnecting: true) {
+///   print(event.id ?? "-", event.data)
+/// }
+/// ```
+///
+/// Nothing is sent until the loop asks for the first event. The request asks for
+/// `Accept: text/event-stream` unless it or the environment sets an `Accept` of its
+/// own. Each event is yielded as soon as the empty line that ends its block has
+/// arrived, parsed as the WHATWG HTML standard's event-stream section says (see
+/// ``ServerSentEvent``). A status that is not accepted fails before the first event,
+/// with the start of the body in the error; a `204 No Content` is an empty stream.
+/// The request's `timeout` is the longest wait for the next bytes. A line or an
+/// event larger than the configuration's ``ServiceConfiguration/maximumResponseSize``
+/// fails with ``ServiceError/Kind/responseTooLarge``. Leaving the loop early, or
+/// cancelling its task, closes the connection; the cancelled loop ends with a
+/// ``ServiceError/Kind/cancelled`` error.
+///
+/// **Reconnecting.** With `reconnecting: true`, when the body ends or the connection
+/// drops, the request is sent again after the reconnection time (the last `retry`
+/// the server sent, 3 seconds before any), with `Last-Event-ID` set to the last
+/// event ID when there is one. The events continue in the same loop. It stops on a
+/// `204 No Content` (the sequence ends), a status that is not accepted (it fails),
+/// cancellation, or the deadline: once no bytes have arrived for the request's
+/// `timeout`, counting the waits and the failed attempts, it fails with the last
+/// error. The first connection must succeed: its failure is thrown at once.
+public struct ServerSentEventStream: AsyncSequence, Sendable {
+  /// An event.
+  public typealias Element = ServerSentEvent
+  /// The error that ends the sequence early.
+  public typealias Failure = ServiceError
+
+  /// The reconnection time before the server sets one: 3 seconds.
+  public static let defaultReconnectionTime: Duration = .seconds(3)
+
+  let opener: StreamOpener
+  let reconnecting: Bool
+
+  /// Starts reading: the request is sent on the first call to `next()`.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(stream: self)
+  }
+
+  /// Reads the events one by one.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// The error that ends the sequence early.
+    public typealias Failure = ServiceError
+
+    let stream: ServerSentEventStream
+    var parser: EventStreamParser
+    var connection: OpenedStream?
+    var pending: [ServerSentEvent] = []
+    var index = 0
+    var isFinished = false
+    /// Whether a connection was ever made: only later ones are retried.
+    var hasConnected = false
+    /// When bytes last arrived (or the first connection was made): the deadline of
+    /// a reconnecting stream counts from there.
+    var lastProgress = ContinuousClock.now
+    /// The request of the last connection, for the errors between connections.
+    var lastRequest: HTTPRequest?
+
+    init(stream: ServerSentEventStream) {
+      self.stream = stream
+      parser = EventStreamParser(maximumSize: stream.opener.configuration.maximumResponseSize)
+    }
+
+    /// The next event.
+    /// - Returns: The event, or `nil` when the stream has ended.
+    /// - Throws: ``ServiceError``; the sequence ends after an error.
+    public mutating func next() async throws(ServiceError) -> ServerSentEvent? {
+      do throws(ServiceError) {
+        while true {
+          if index < pending.count {
+            index += 1
+            return pending[index - 1]
+          }
+          guard !isFinished else { return nil }
+          guard let connection else {
+            try await connect()
+            continue
+          }
+          let chunk: Data?
+          do {
+            chunk = try await connection.next()
+          } catch  where stream.reconnecting && error.kind == .transportFailure {
+            try await reconnect(after: error)
+            continue
+          }
+          guard let chunk else {
+            guard stream.reconnecting else {
+              finish()
+              return nil
+            }
+            try await reconnect(after: nil)
+            continue
+          }
+          lastProgress = .now
+          pending.removeAll(keepingCapacity: true)
+          index = 0
+          do {
+            try parser.parse(chunk, into: &pending)
+          } catch {
+            throw ServiceError(
+              .responseTooLarge(limit: stream.opener.configuration.maximumResponseSize), request: connection.request)
+          }
+        }
+      } catch {
+        finish()
+        throw error
+      }
+    }
+
+    /// Opens the first connection, or the next one.
+    private mutating func connect() async throws(ServiceError) {
+      var headers: [String: String] = [:]
+      if let id = parser.lastEventID, !id.isEmpty { headers["Last-Event-ID"] = id }
+      let opened: OpenedStream
+      do {
+        opened = try await stream.opener.open(headers: headers)
+      } catch  where error.statusCode == 204 {
+        isFinished = true
+        return
+      } catch  where hasConnected && error.kind == .transportFailure {
+        try await reconnect(after: error)
+        return
+      }
+      if opened.head.statusCode == 204 {
+        opened.body.cancel()
+        isFinished = true
+        return
+      }
+      hasConnected = true
+      lastProgress = .now
+      lastRequest = opened.request
+      connection = opened
+    }
+
+    /// Drops the connection and waits for the reconnection time, unless that would
+    /// pass the deadline: then throws `failure`, or a timeout.
+    private mutating func reconnect(after failure: ServiceError?) async throws(ServiceError) {
+      connection?.body.cancel()
+      connection = nil
+      parser.endOfStream()
+      let wait =
+        parser.reconnectionTime.map { Duration.milliseconds($0) } ?? ServerSentEventStream.defaultReconnectionTime
+      let timeout = stream.opener.request.timeout ?? stream.opener.configuration.timeout
+      guard ContinuousClock.now - lastProgress + wait < timeout else {
+        throw failure ?? ServiceError(.timeout(timeout), request: lastRequest, response: nil)
+      }
+      do {
+        try await Task.sleep(for: wait)
+      } catch {
+        throw ServiceError(.cancelled, request: lastRequest, response: nil)
+      }
+    }
+
+    private mutating func finish() {
+      isFinished = true
+      pending.removeAll()
+      index = 0
+      connection?.body.cancel()
+      connection = nil
+    }
+  }
+}
