@@ -1,14 +1,27 @@
 /// The last stage of the pipeline: Swift source for a named ``TypeGraph``.
 ///
 /// For each structure, in ``Naming/order``, it writes the struct, a `Decodable`
-/// conformance (a `curry` chain up to ``curryLimit`` members, `build` past it), a
-/// `JSONEncodable` conformance and, with ``GeneratorOptions/codable``, a `Codable`
-/// conformance with `CodingKeys`. The layout follows the repository's
+/// conformance (a `curry` chain up to ``curryLimit`` members, `build` past it, and
+/// statements past ``buildLimit``), a `JSONEncodable` conformance (a dictionary
+/// literal, `JSON(omittingNil:)` when a key was absent from some samples, and
+/// statements past ``buildLimit``) and, with ``GeneratorOptions/codable``, a
+/// `Codable` conformance with `CodingKeys`. The layout follows the repository's
 /// `.swift-format`: two-space indentation, lines of at most 120 columns, trailing
 /// commas in multi-line collections.
 struct SwiftRenderer: Sendable {
   /// The widest initializer that `curry` handles; `build` takes over past it.
   static let curryLimit = 20
+  /// The widest decoder written as one `build` call with its lookups inline, and the
+  /// widest encoder written as one dictionary literal: the type checker's time grows
+  /// faster than the width of either (about 230 ms at 200 members on a loaded
+  /// machine), so past this width both are written as statements.
+  static let buildLimit = 50
+  /// The widest structure that gets a public memberwise initializer with
+  /// `--access public`. The compiler checks that such an initializer sets every
+  /// property in a time that grows much faster than the width (about 1 s at 300
+  /// members, 18 s at 600, minutes at 1,500); past this width the structure keeps
+  /// Swift's internal memberwise initializer, which is cheap, and is made by decoding.
+  static let publicInitializerLimit = 300
   /// The longest line the layout writes before breaking.
   static let lineLength = 120
 
@@ -78,9 +91,18 @@ struct SwiftRenderer: Sendable {
     }
   }
 
-  private func members(_ index: Int) -> [(name: String, key: String, type: TypeRef)] {
+  /// One stored property as the renderer writes it.
+  struct RenderedMember {
+    var name: String
+    var key: String
+    var member: Structure.Member
+    /// The property's Swift type.
+    var type: TypeRef { member.declaredType }
+  }
+
+  private func members(_ index: Int) -> [RenderedMember] {
     let names = naming.propertyNames[index]!
-    return zip(names, graph.structures[index].members).map { ($0, $1.key, $1.type) }
+    return zip(names, graph.structures[index].members).map { RenderedMember(name: $0, key: $1.key, member: $1) }
   }
 
   private func structure(_ index: Int) -> String {
@@ -93,9 +115,13 @@ struct SwiftRenderer: Sendable {
     }
     lines.append("\(access)struct \(name): Sendable {")
     for member in members {
+      if member.member.isAbsentOrNull {
+        let null = member.type.wrapped.isJSON ? "`.null`" : "`.some(nil)`"
+        lines.append("  /// `nil` when the key is absent, \(null) when it is `null`.")
+      }
       lines.append("  \(access)let \(member.name): \(swiftType(member.type))")
     }
-    if options.isPublic {
+    if options.isPublic && members.count <= Self.publicInitializerLimit {
       lines.append("")
       let parameters = members.map { "\($0.name): \(swiftType($0.type))" }
       lines += wrapped(prefix: "  public init(", items: parameters, suffix: ") {", indent: "  ")
@@ -111,57 +137,181 @@ struct SwiftRenderer: Sendable {
   private func decodable(_ index: Int) -> String {
     let name = naming.typeNames[index]!
     let members = members(index)
-    var lines = [
-      "extension \(name): Decodable {",
-      "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {",
-    ]
-    let lookups = members.map { "j \(lookupOperator($0.type)) \(Identifiers.stringLiteral($0.key))" }
-    if members.isEmpty {
-      lines.append("    .success(\(name)())")
-    } else if members.count <= Self.curryLimit {
-      lines.append("    curry(\(name).init)")
-      for (offset, lookup) in lookups.enumerated() {
-        lines.append("      \(offset == 0 ? "<^>" : "<*>") \(lookup)")
-      }
+    let functions = FunctionNames(members: members)
+    var lines = ["extension \(name): Decodable {"]
+    if members.count > Self.buildLimit {
+      lines += chunkedDecoder(name, members, functions)
     } else {
-      lines.append("    build(")
-      lines.append("      \(name).init,")
-      for (offset, lookup) in lookups.enumerated() {
-        lines.append("      \(lookup)\(offset == lookups.count - 1 ? "" : ",")")
+      lines.append("  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {")
+      let lookups = members.map { lookup($0, functions) }
+      if members.isEmpty {
+        lines.append("    .success(\(name)())")
+      } else if members.count <= Self.curryLimit {
+        lines.append("    \(functions.curry)(\(name).init)")
+        for (offset, lookup) in lookups.enumerated() {
+          let operand = lookup.contains(" ? ") ? "(\(lookup))" : lookup
+          lines.append("      \(offset == 0 ? "<^>" : "<*>") \(operand)")
+        }
+      } else {
+        lines.append("    \(functions.build)(")
+        lines.append("      \(name).init,")
+        for (offset, lookup) in lookups.enumerated() {
+          lines.append("      \(lookup)\(offset == lookups.count - 1 ? "" : ",")")
+        }
+        lines.append("    )")
       }
-      lines.append("    )")
+      lines.append("  }")
     }
-    lines += ["  }", "}"]
+    lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `<|`, `<|?`, `<||` or `<||?`, as Argo users write them.
-  private func lookupOperator(_ type: TypeRef) -> String {
-    switch type {
-    case .optional(.array): "<||?"
-    case .optional: "<|?"
-    case .array: "<||"
-    default: "<|"
+  /// How the decoder calls Argonaut's functions: by their module's name when a member
+  /// of the type has the same name and would hide them (`curry`, `build`, `pure`).
+  struct FunctionNames {
+    var curry = "curry"
+    var build = "build"
+    var pure = "pure"
+
+    init(members: [RenderedMember]) {
+      let names = Set(members.map { Identifiers.unescaped($0.name) })
+      if names.contains("curry") { curry = "Argonaut.curry" }
+      if names.contains("build") { build = "Argonaut.build" }
+      if names.contains("pure") { pure = "Argonaut.pure" }
     }
+  }
+
+  /// A decoder past ``buildLimit`` members, whose compile time grows linearly with the
+  /// width: one private function per run of at most ``curryLimit`` members, which
+  /// decodes them into a tuple with one `build`, then one `build` of the tuples. One
+  /// `build` of every member would take the type checker a time that grows faster than
+  /// the width (a second at 300 members, minutes at 1,500), and one function holding a
+  /// statement per member would take the compiler's later passes as long.
+  private func chunkedDecoder(_ name: String, _ members: [RenderedMember], _ functions: FunctionNames) -> [String] {
+    let names = Set(members.map { Identifiers.unescaped($0.name) })
+    let part =
+      ["decodePart", "decodeChunk", "decodeRun"].first { prefix in
+        !names.contains { $0.hasPrefix(prefix) && $0.dropFirst(prefix.count).allSatisfy(\.isNumber) }
+      } ?? "_decodePart"
+    let chunks = Self.chunks(members.count, limit: Self.curryLimit)
+    var lines = [
+      "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {",
+      "    \(functions.build)(",
+      "      {",
+      "        \(name)(",
+    ]
+    for (number, chunk) in chunks.enumerated() {
+      for (position, member) in chunk.enumerated() {
+        let last = number == chunks.count - 1 && position == chunk.count - 1
+        lines.append("          \(members[member].name): $\(number).\(position)\(last ? "" : ",")")
+      }
+    }
+    lines += ["        )", "      },"]
+    for number in chunks.indices {
+      lines.append("      \(part)\(number)(j)\(number == chunks.count - 1 ? "" : ",")")
+    }
+    lines += ["    )", "  }"]
+    for (number, chunk) in chunks.enumerated() {
+      let types = chunk.map { swiftType(members[$0].type) }
+      let signature = "  private static func \(part)\(number)(_ j: JSON) -> Decoded<"
+      let line = signature + "(" + types.joined(separator: ", ") + ")> {"
+      lines.append("")
+      if line.count <= Self.lineLength {
+        lines.append(line)
+      } else {
+        // The layout swift-format gives a long generic argument.
+        lines += [signature, "    ("] + types.enumerated().map { "      \($1)\($0 == types.count - 1 ? "" : ",")" }
+        lines += ["    )", "  > {"]
+      }
+      lines.append("    \(functions.build)(")
+      lines.append("      { (" + (0..<chunk.count).map { "$\($0)" }.joined(separator: ", ") + ") },")
+      for (position, member) in chunk.enumerated() {
+        lines.append("      \(lookup(members[member], functions))\(position == chunk.count - 1 ? "" : ",")")
+      }
+      lines += ["    )", "  }"]
+    }
+    return lines
+  }
+
+  /// The lookup of `member` in the object `json`: `<|`, `<|?`, `<||` or `<||?`, as
+  /// Argo users write them, and for a key both absent and `null` somewhere, an
+  /// expression that keeps the two apart: `nil` when absent, `.some(nil)` when
+  /// `null`, or for a `JSON` member, the member itself (`nil` when absent).
+  private func lookup(_ member: RenderedMember, _ functions: FunctionNames) -> String {
+    let json = "j"
+    let key = Identifiers.stringLiteral(member.key)
+    if member.member.isAbsentOrNull && member.type.wrapped.isJSON {
+      return "\(functions.pure)(\(json)[\(key)])"
+    }
+    if member.member.isAbsentOrNull {
+      let valueType = swiftType(member.member.type)
+      return "\(json)[\(key)] == nil ? .success(nil) : \(json).decode(\(key), as: \(valueType).self).map(Optional.some)"
+    }
+    let operation =
+      switch member.type {
+      case .optional(.array): "<||?"
+      case .optional: "<|?"
+      case .array: "<||"
+      default: "<|"
+      }
+    return "\(json) \(operation) \(key)"
+  }
+
+  /// `count` positions cut into runs of at most `limit`, as even as they can be, so
+  /// that every run has two members or more (a tuple).
+  static func chunks(_ count: Int, limit: Int) -> [Range<Int>] {
+    let number = (count + limit - 1) / limit
+    return (0..<number).map { part in (part * count / number)..<((part + 1) * count / number) }
   }
 
   private func encodable(_ index: Int) -> String {
     let name = naming.typeNames[index]!
-    let entries = members(index).map { "\(Identifiers.stringLiteral($0.key)): \($0.name).encode()" }
+    let members = members(index)
     var lines = [
       "extension \(name): JSONEncodable {",
       "  \(access)func encode() -> JSON {",
     ]
-    let single = "    [\(entries.joined())]"
-    if entries.count <= 1 && single.count <= Self.lineLength {
-      lines.append(entries.isEmpty ? "    [:]" : single)
+    if members.count > Self.buildLimit {
+      lines += statementEncoder(members)
+    } else if members.contains(where: \.member.isSometimesAbsent) {
+      lines.append("    JSON(omittingNil: [")
+      for member in members {
+        let encode = member.member.isSometimesAbsent ? "encodeIfPresent" : "encode"
+        lines.append("      \(Identifiers.stringLiteral(member.key)): \(member.name).\(encode)(),")
+      }
+      lines.append("    ])")
     } else {
-      lines.append("    [")
-      lines += entries.map { "      \($0)," }
-      lines.append("    ]")
+      let entries = members.map { "\(Identifiers.stringLiteral($0.key)): \($0.name).encode()" }
+      let single = "    [\(entries.joined())]"
+      if entries.count <= 1 && single.count <= Self.lineLength {
+        lines.append(entries.isEmpty ? "    [:]" : single)
+      } else {
+        lines.append("    [")
+        lines += entries.map { "      \($0)," }
+        lines.append("    ]")
+      }
     }
     lines += ["  }", "}"]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// An encoder past ``buildLimit`` members: one statement per member, so that its
+  /// type-checking time grows linearly with the width (a dictionary literal's does not).
+  private func statementEncoder(_ members: [RenderedMember]) -> [String] {
+    var lines = [
+      "    var members: [(String, JSON)] = []",
+      "    members.reserveCapacity(\(members.count))",
+    ]
+    for member in members {
+      let key = Identifiers.stringLiteral(member.key)
+      if member.member.isSometimesAbsent {
+        lines.append("    if let value = self.\(member.name) { members.append((\(key), value.encode())) }")
+      } else {
+        lines.append("    members.append((\(key), self.\(member.name).encode()))")
+      }
+    }
+    lines.append("    return .object(JSONObject(members))")
+    return lines
   }
 
   private func codable(_ index: Int) -> String {

@@ -34,7 +34,7 @@ extension Optionals: Decodable {
 
 extension Optionals: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "id": id.encode(),
       "name": name.encode(),
       "nickname": nickname.encode(),
@@ -44,8 +44,8 @@ extension Optionals: JSONEncodable {
       "payload": payload.encode(),
       "owner": owner.encode(),
       "history": history.encode(),
-      "onlyHere": onlyHere.encode(),
-    ]
+      "onlyHere": onlyHere.encodeIfPresent(),
+    ])
   }
 }
 
@@ -75,7 +75,8 @@ extension Owner: JSONEncodable {
 /// Found at `[].history[]`.
 struct History: Sendable {
   let at: Int
-  let note: String?
+  /// `nil` when the key is absent, `.some(nil)` when it is `null`.
+  let note: String??
   let by: String?
 }
 
@@ -83,17 +84,17 @@ extension History: Decodable {
   static func decode(_ j: JSON) -> Decoded<History> {
     curry(History.init)
       <^> j <| "at"
-      <*> j <|? "note"
+      <*> (j["note"] == nil ? .success(nil) : j.decode("note", as: String?.self).map(Optional.some))
       <*> j <|? "by"
   }
 }
 
 extension History: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "at": at.encode(),
-      "note": note.encode(),
-      "by": by.encode(),
-    ]
+      "note": note.encodeIfPresent(),
+      "by": by.encodeIfPresent(),
+    ])
   }
 }

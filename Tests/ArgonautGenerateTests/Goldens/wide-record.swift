@@ -69,7 +69,102 @@ struct WideRecord: Sendable {
 extension WideRecord: Decodable {
   static func decode(_ j: JSON) -> Decoded<WideRecord> {
     build(
-      WideRecord.init,
+      {
+        WideRecord(
+          field00: $0.0,
+          field01: $0.1,
+          field02: $0.2,
+          field03: $0.3,
+          field04: $0.4,
+          field05: $0.5,
+          field06: $0.6,
+          field07: $0.7,
+          field08: $0.8,
+          field09: $0.9,
+          field10: $0.10,
+          field11: $0.11,
+          field12: $0.12,
+          field13: $0.13,
+          field14: $0.14,
+          field15: $0.15,
+          field16: $0.16,
+          field17: $0.17,
+          field18: $0.18,
+          field19: $0.19,
+          field20: $1.0,
+          field21: $1.1,
+          field22: $1.2,
+          field23: $1.3,
+          field24: $1.4,
+          field25: $1.5,
+          field26: $1.6,
+          field27: $1.7,
+          field28: $1.8,
+          field29: $1.9,
+          field30: $1.10,
+          field31: $1.11,
+          field32: $1.12,
+          field33: $1.13,
+          field34: $1.14,
+          field35: $1.15,
+          field36: $1.16,
+          field37: $1.17,
+          field38: $1.18,
+          field39: $1.19,
+          field40: $2.0,
+          field41: $2.1,
+          field42: $2.2,
+          field43: $2.3,
+          field44: $2.4,
+          field45: $2.5,
+          field46: $2.6,
+          field47: $2.7,
+          field48: $2.8,
+          field49: $2.9,
+          field50: $2.10,
+          field51: $2.11,
+          field52: $2.12,
+          field53: $2.13,
+          field54: $2.14,
+          field55: $2.15,
+          field56: $2.16,
+          field57: $2.17,
+          field58: $2.18,
+          field59: $2.19
+        )
+      },
+      decodePart0(j),
+      decodePart1(j),
+      decodePart2(j)
+    )
+  }
+
+  private static func decodePart0(_ j: JSON) -> Decoded<
+    (
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      JSON?,
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int]
+    )
+  > {
+    build(
+      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j <| "field_00",
       j <| "field_01",
       j <| "field_02",
@@ -89,7 +184,36 @@ extension WideRecord: Decodable {
       j <| "field_16",
       j <| "field_17",
       j <| "field_18",
-      j <|| "field_19",
+      j <|| "field_19"
+    )
+  }
+
+  private static func decodePart1(_ j: JSON) -> Decoded<
+    (
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int]
+    )
+  > {
+    build(
+      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j <| "field_20",
       j <| "field_21",
       j <| "field_22",
@@ -109,7 +233,36 @@ extension WideRecord: Decodable {
       j <| "field_36",
       j <| "field_37",
       j <| "field_38",
-      j <|| "field_39",
+      j <|| "field_39"
+    )
+  }
+
+  private static func decodePart2(_ j: JSON) -> Decoded<
+    (
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int],
+      Int,
+      String,
+      Bool,
+      [Int]
+    )
+  > {
+    build(
+      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j <| "field_40",
       j <| "field_41",
       j <| "field_42",
@@ -136,67 +289,68 @@ extension WideRecord: Decodable {
 
 extension WideRecord: JSONEncodable {
   func encode() -> JSON {
-    [
-      "field_00": field00.encode(),
-      "field_01": field01.encode(),
-      "field_02": field02.encode(),
-      "field_03": field03.encode(),
-      "field_04": field04.encode(),
-      "field_05": field05.encode(),
-      "field_06": field06.encode(),
-      "field_07": field07.encode(),
-      "field_08": field08.encode(),
-      "field_09": field09.encode(),
-      "field_10": field10.encode(),
-      "field_11": field11.encode(),
-      "field_12": field12.encode(),
-      "field_13": field13.encode(),
-      "field_14": field14.encode(),
-      "field_15": field15.encode(),
-      "field_16": field16.encode(),
-      "field_17": field17.encode(),
-      "field_18": field18.encode(),
-      "field_19": field19.encode(),
-      "field_20": field20.encode(),
-      "field_21": field21.encode(),
-      "field_22": field22.encode(),
-      "field_23": field23.encode(),
-      "field_24": field24.encode(),
-      "field_25": field25.encode(),
-      "field_26": field26.encode(),
-      "field_27": field27.encode(),
-      "field_28": field28.encode(),
-      "field_29": field29.encode(),
-      "field_30": field30.encode(),
-      "field_31": field31.encode(),
-      "field_32": field32.encode(),
-      "field_33": field33.encode(),
-      "field_34": field34.encode(),
-      "field_35": field35.encode(),
-      "field_36": field36.encode(),
-      "field_37": field37.encode(),
-      "field_38": field38.encode(),
-      "field_39": field39.encode(),
-      "field_40": field40.encode(),
-      "field_41": field41.encode(),
-      "field_42": field42.encode(),
-      "field_43": field43.encode(),
-      "field_44": field44.encode(),
-      "field_45": field45.encode(),
-      "field_46": field46.encode(),
-      "field_47": field47.encode(),
-      "field_48": field48.encode(),
-      "field_49": field49.encode(),
-      "field_50": field50.encode(),
-      "field_51": field51.encode(),
-      "field_52": field52.encode(),
-      "field_53": field53.encode(),
-      "field_54": field54.encode(),
-      "field_55": field55.encode(),
-      "field_56": field56.encode(),
-      "field_57": field57.encode(),
-      "field_58": field58.encode(),
-      "field_59": field59.encode(),
-    ]
+    var members: [(String, JSON)] = []
+    members.reserveCapacity(60)
+    members.append(("field_00", self.field00.encode()))
+    members.append(("field_01", self.field01.encode()))
+    members.append(("field_02", self.field02.encode()))
+    members.append(("field_03", self.field03.encode()))
+    members.append(("field_04", self.field04.encode()))
+    members.append(("field_05", self.field05.encode()))
+    members.append(("field_06", self.field06.encode()))
+    members.append(("field_07", self.field07.encode()))
+    members.append(("field_08", self.field08.encode()))
+    members.append(("field_09", self.field09.encode()))
+    members.append(("field_10", self.field10.encode()))
+    members.append(("field_11", self.field11.encode()))
+    members.append(("field_12", self.field12.encode()))
+    members.append(("field_13", self.field13.encode()))
+    members.append(("field_14", self.field14.encode()))
+    members.append(("field_15", self.field15.encode()))
+    members.append(("field_16", self.field16.encode()))
+    members.append(("field_17", self.field17.encode()))
+    members.append(("field_18", self.field18.encode()))
+    members.append(("field_19", self.field19.encode()))
+    members.append(("field_20", self.field20.encode()))
+    members.append(("field_21", self.field21.encode()))
+    members.append(("field_22", self.field22.encode()))
+    members.append(("field_23", self.field23.encode()))
+    members.append(("field_24", self.field24.encode()))
+    members.append(("field_25", self.field25.encode()))
+    members.append(("field_26", self.field26.encode()))
+    members.append(("field_27", self.field27.encode()))
+    members.append(("field_28", self.field28.encode()))
+    members.append(("field_29", self.field29.encode()))
+    members.append(("field_30", self.field30.encode()))
+    members.append(("field_31", self.field31.encode()))
+    members.append(("field_32", self.field32.encode()))
+    members.append(("field_33", self.field33.encode()))
+    members.append(("field_34", self.field34.encode()))
+    members.append(("field_35", self.field35.encode()))
+    members.append(("field_36", self.field36.encode()))
+    members.append(("field_37", self.field37.encode()))
+    members.append(("field_38", self.field38.encode()))
+    members.append(("field_39", self.field39.encode()))
+    members.append(("field_40", self.field40.encode()))
+    members.append(("field_41", self.field41.encode()))
+    members.append(("field_42", self.field42.encode()))
+    members.append(("field_43", self.field43.encode()))
+    members.append(("field_44", self.field44.encode()))
+    members.append(("field_45", self.field45.encode()))
+    members.append(("field_46", self.field46.encode()))
+    members.append(("field_47", self.field47.encode()))
+    members.append(("field_48", self.field48.encode()))
+    members.append(("field_49", self.field49.encode()))
+    members.append(("field_50", self.field50.encode()))
+    members.append(("field_51", self.field51.encode()))
+    members.append(("field_52", self.field52.encode()))
+    members.append(("field_53", self.field53.encode()))
+    members.append(("field_54", self.field54.encode()))
+    members.append(("field_55", self.field55.encode()))
+    members.append(("field_56", self.field56.encode()))
+    members.append(("field_57", self.field57.encode()))
+    members.append(("field_58", self.field58.encode()))
+    members.append(("field_59", self.field59.encode()))
+    return .object(JSONObject(members))
   }
 }
