@@ -33,7 +33,8 @@ struct GoldenTests {
   func wideRecords() throws {
     let wide = try String(
       contentsOf: GeneratorFixtures.goldens.appendingPathComponent("wide-record.swift"), encoding: .utf8)
-    #expect(wide.contains("    build(\n      {\n        WideRecord(\n"))
+    #expect(wide.contains("    build(\n      assemble,\n      decodePart0(j),\n"))
+    #expect(wide.contains("  private static func assemble(_ p0: Part0, _ p1: Part1, _ p2: Part2) -> WideRecord {\n"))
     #expect(wide.contains("  private static func decodePart2(_ j: JSON) -> Decoded<"))
     #expect(!wide.contains("decodePart3"))
     #expect(wide.components(separatedBy: "\n      j <").count == 61)

@@ -4,8 +4,8 @@ import Testing
 @testable import ArgonautGenerate
 
 /// Models of any width compile in time linear in the width: a `curry` chain up to 20
-/// members, one `build` up to 50, then a function per run of at most 20 members and an
-/// encoder of statements. `Scripts/generator-check.sh` compiles a 1,500-field model
+/// members, one `build` up to 50, then a function per run of at most 20 members, one
+/// that assembles the model from their tuples, and an encoder of statements. `Scripts/generator-check.sh` compiles a 1,500-field model
 /// under `-warn-long-expression-type-checking=200`.
 @Suite("Wide models")
 struct WideModelTests {
@@ -38,12 +38,15 @@ struct WideModelTests {
     let source = record(count)
     let lines = source.split(separator: "\n").map(String.init)
     let chunks = SwiftRenderer.chunks(count, limit: 20)
-    #expect(lines.contains("    build("))
-    #expect(lines.contains("          field0: $0.0,"))
-    #expect(lines.contains("          field\(count - 1): $\(chunks.count - 1).\(chunks.last!.count - 1)"))
+    #expect(source.contains("    build(\n      assemble,\n      decodePart0(j),\n"))
     #expect(lines.contains("      decodePart\(chunks.count - 1)(j)"))
+    #expect(lines.count { $0.hasPrefix("  private typealias Part") } == chunks.count)
+    #expect(lines.contains("  private typealias Part0 = ("))
+    #expect(lines.contains { $0.hasPrefix("  private static func assemble(") })
+    #expect(lines.contains("      field0: p0.0,"))
+    #expect(lines.contains("      field\(count - 1): p\(chunks.count - 1).\(chunks.last!.count - 1)"))
     #expect(lines.count { $0.hasPrefix("  private static func decodePart") } == chunks.count)
-    #expect(lines.contains("  private static func decodePart0(_ j: JSON) -> Decoded<"))
+    #expect(lines.contains("  private static func decodePart0(_ j: JSON) -> Decoded<Part0> {"))
     #expect(lines.contains("      { (" + (0..<chunks[0].count).map { "$\($0)" }.joined(separator: ", ") + ") },"))
     #expect(lines.contains("      j <|? \"field_0\","))
     #expect(lines.contains("      j <| \"field_1\","))
@@ -79,15 +82,23 @@ struct WideModelTests {
     #expect(chunks.map(\.count).max()! - chunks.map(\.count).min()! <= 1)
   }
 
-  @Test("a member named like a decoding function does not hide it")
+  @Test("a member or a type named like a decoding helper does not hide it")
   func localNames() {
-    let source = record(60) { ["j", "decodePart0", "json"][safe: $0] ?? "field_\($0)" }
+    let source = record(60) { ["j", "decodePart0", "assemble", "part_0"][safe: $0] ?? "field_\($0)" }
     #expect(source.contains("  static func decode(_ j: JSON) -> Decoded<Root> {"))
-    #expect(source.contains("      decodeChunk0(j),\n"))
-    #expect(source.contains("  private static func decodeChunk0(_ j: JSON) -> Decoded<"))
-    #expect(!source.contains("static func decodePart0("))
+    #expect(source.contains("    build(\n      make,\n      decodeChunk0(j),\n"))
+    #expect(source.contains("  private static func decodeChunk0(_ j: JSON) -> Decoded<Part0> {"))
+    #expect(source.contains("  private static func make(_ p0: Part0, _ p1: Part1, _ p2: Part2) -> Root {\n"))
+    #expect(!source.contains("static func decodePart0(") && !source.contains("func assemble("))
     #expect(source.contains("    if let value = self.j { members.append((\"j\", value.encode())) }"))
     #expect(source.contains("    members.append((\"decodePart0\", self.decodePart0.encode()))"))
+    let typed = GeneratorFixtures.source(
+      .object(
+        JSONObject(
+          (0..<60).map { ("field_\($0)", $0 == 1 ? ["x": 1] : JSON.number(JSONNumber($0))) } + [("part0", ["y": 2])])))
+    #expect(typed.contains("struct Part0: Sendable {"))
+    #expect(typed.contains("  private typealias Chunk0 = ("))
+    #expect(!typed.contains("typealias Part0"))
   }
 
   @Test("members named curry, build or pure do not hide the functions: they are called by their module's name")
@@ -99,11 +110,11 @@ struct WideModelTests {
     let fields = (0..<60).map { ("field_\($0)", JSON.number(JSONNumber($0))) }
     let wide = GeneratorFixtures.source(
       .object(JSONObject(fields + [("pure", .null)])), .object(JSONObject(fields + [("build", "ci")])))
-    #expect(wide.contains("    Argonaut.build(\n      {\n        Root(\n"))
+    #expect(wide.contains("    Argonaut.build(\n      assemble,\n"))
     #expect(wide.contains("      Argonaut.pure(j[\"pure\"]),\n"))
     #expect(wide.contains("      j <|? \"build\"\n"))
     let unqualified = GeneratorFixtures.source(.object(JSONObject(fields)))
-    #expect(unqualified.contains("    build(\n      {\n        Root(\n") && !unqualified.contains("Argonaut."))
+    #expect(unqualified.contains("    build(\n      assemble,\n") && !unqualified.contains("Argonaut."))
   }
 }
 

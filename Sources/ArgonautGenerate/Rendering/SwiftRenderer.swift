@@ -183,46 +183,50 @@ struct SwiftRenderer: Sendable {
 
   /// A decoder past ``buildLimit`` members, whose compile time grows linearly with the
   /// width: one private function per run of at most ``curryLimit`` members, which
-  /// decodes them into a tuple with one `build`, then one `build` of the tuples. One
-  /// `build` of every member would take the type checker a time that grows faster than
-  /// the width (a second at 300 members, minutes at 1,500), and one function holding a
-  /// statement per member would take the compiler's later passes as long.
+  /// decodes them into a tuple with one `build`; one `build` of the tuples; and one
+  /// function that makes the model from them. One `build` of every member would take
+  /// the type checker a time that grows faster than the width (a second at 300
+  /// members, minutes at 1,500), one function holding a statement per member would
+  /// take the compiler's later passes as long, and a closure over the tuples in the
+  /// last `build` takes the type checker 100 ms at 1,500 members.
   private func chunkedDecoder(_ name: String, _ members: [RenderedMember], _ functions: FunctionNames) -> [String] {
     let names = Set(members.map { Identifiers.unescaped($0.name) })
-    let part =
-      ["decodePart", "decodeChunk", "decodeRun"].first { prefix in
-        !names.contains { $0.hasPrefix(prefix) && $0.dropFirst(prefix.count).allSatisfy(\.isNumber) }
-      } ?? "_decodePart"
+    func isNumbered(_ prefix: String, in names: some Collection<String>) -> Bool {
+      names.contains { $0.hasPrefix(prefix) && $0.dropFirst(prefix.count).allSatisfy(\.isNumber) }
+    }
+    let part = ["decodePart", "decodeChunk", "decodeRun"].first { !isNumbered($0, in: names) } ?? "_decodePart"
+    let typeNames = Set(naming.typeNames.values)
+    let tuple = ["Part", "Chunk", "Run"].first { !isNumbered($0, in: typeNames) } ?? "_Part"
+    let assemble = ["assemble", "make", "combine"].first { !names.contains($0) } ?? "_assemble"
     let chunks = Self.chunks(members.count, limit: Self.curryLimit)
     var lines = [
       "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {",
       "    \(functions.build)(",
-      "      {",
-      "        \(name)(",
+      "      \(assemble),",
     ]
-    for (number, chunk) in chunks.enumerated() {
-      for (position, member) in chunk.enumerated() {
-        let last = number == chunks.count - 1 && position == chunk.count - 1
-        lines.append("          \(members[member].name): $\(number).\(position)\(last ? "" : ",")")
-      }
-    }
-    lines += ["        )", "      },"]
     for number in chunks.indices {
       lines.append("      \(part)\(number)(j)\(number == chunks.count - 1 ? "" : ",")")
     }
-    lines += ["    )", "  }"]
+    lines += ["    )", "  }", ""]
     for (number, chunk) in chunks.enumerated() {
       let types = chunk.map { swiftType(members[$0].type) }
-      let signature = "  private static func \(part)\(number)(_ j: JSON) -> Decoded<"
-      let line = signature + "(" + types.joined(separator: ", ") + ")> {"
-      lines.append("")
-      if line.count <= Self.lineLength {
-        lines.append(line)
-      } else {
-        // The layout swift-format gives a long generic argument.
-        lines += [signature, "    ("] + types.enumerated().map { "      \($1)\($0 == types.count - 1 ? "" : ",")" }
-        lines += ["    )", "  > {"]
+      lines += filled(prefix: "  private typealias \(tuple)\(number) = (", items: types, suffix: ")", indent: "  ")
+    }
+    let parameters = chunks.indices.map { "_ p\($0): \(tuple)\($0)" }
+    lines.append("")
+    lines += filled(
+      prefix: "  private static func \(assemble)(", items: parameters, suffix: ") -> \(name) {", indent: "  ")
+    lines.append("    \(name)(")
+    for (number, chunk) in chunks.enumerated() {
+      for (position, member) in chunk.enumerated() {
+        let last = number == chunks.count - 1 && position == chunk.count - 1
+        lines.append("      \(members[member].name): p\(number).\(position)\(last ? "" : ",")")
       }
+    }
+    lines += ["    )", "  }"]
+    for (number, chunk) in chunks.enumerated() {
+      lines.append("")
+      lines.append("  private static func \(part)\(number)(_ j: JSON) -> Decoded<\(tuple)\(number)> {")
       lines.append("    \(functions.build)(")
       lines.append("      { (" + (0..<chunk.count).map { "$\($0)" }.joined(separator: ", ") + ") },")
       for (position, member) in chunk.enumerated() {
@@ -326,6 +330,31 @@ struct SwiftRenderer: Sendable {
     }
     lines += ["  }", "}"]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `prefix` + the items + `suffix` on one line when it fits, otherwise the items on
+  /// as few lines as they fill, indented one level deeper than `indent`, between
+  /// `prefix` and `indent` + `suffix`: the layout swift-format gives a long tuple type
+  /// or parameter list.
+  private func filled(prefix: String, items: [String], suffix: String, indent: String) -> [String] {
+    let line = prefix + items.joined(separator: ", ") + suffix
+    guard line.count > Self.lineLength else { return [line] }
+    var lines = [prefix]
+    var current = ""
+    for (offset, item) in items.enumerated() {
+      let piece = item + (offset == items.count - 1 ? "" : ",")
+      if current.isEmpty {
+        current = indent + "  " + piece
+      } else if current.count + 1 + piece.count <= Self.lineLength {
+        current += " " + piece
+      } else {
+        lines.append(current)
+        current = indent + "  " + piece
+      }
+    }
+    lines.append(current)
+    lines.append(indent + suffix)
+    return lines
   }
 
   /// `prefix` + the items + `suffix` on one line when it fits, otherwise one item

@@ -147,146 +147,7 @@ struct VeryWide: Sendable {
 extension VeryWide: Decodable {
   static func decode(_ j: JSON) -> Decoded<VeryWide> {
     Argonaut.build(
-      {
-        VeryWide(
-          field000: $0.0,
-          field001: $0.1,
-          field002: $0.2,
-          field003: $0.3,
-          field004: $0.4,
-          field005: $0.5,
-          field006: $0.6,
-          field007: $0.7,
-          field008: $0.8,
-          field009: $0.9,
-          field010: $0.10,
-          field011: $0.11,
-          field012: $0.12,
-          field013: $0.13,
-          field014: $0.14,
-          field015: $0.15,
-          field016: $0.16,
-          field017: $0.17,
-          field018: $0.18,
-          field019: $1.0,
-          field020: $1.1,
-          field021: $1.2,
-          field022: $1.3,
-          field023: $1.4,
-          field024: $1.5,
-          field025: $1.6,
-          field026: $1.7,
-          field027: $1.8,
-          field028: $1.9,
-          field029: $1.10,
-          field030: $1.11,
-          field031: $1.12,
-          field032: $1.13,
-          field033: $1.14,
-          field034: $1.15,
-          field035: $1.16,
-          field036: $1.17,
-          field037: $1.18,
-          field038: $2.0,
-          field039: $2.1,
-          field040: $2.2,
-          field041: $2.3,
-          field042: $2.4,
-          field043: $2.5,
-          field044: $2.6,
-          field045: $2.7,
-          field046: $2.8,
-          field047: $2.9,
-          field048: $2.10,
-          field049: $2.11,
-          field050: $2.12,
-          field051: $2.13,
-          field052: $2.14,
-          field053: $2.15,
-          field054: $2.16,
-          field055: $2.17,
-          field056: $2.18,
-          field057: $2.19,
-          field058: $3.0,
-          field059: $3.1,
-          field060: $3.2,
-          field061: $3.3,
-          field062: $3.4,
-          field063: $3.5,
-          field064: $3.6,
-          field065: $3.7,
-          field066: $3.8,
-          field067: $3.9,
-          field068: $3.10,
-          field069: $3.11,
-          field070: $3.12,
-          field071: $3.13,
-          field072: $3.14,
-          field073: $3.15,
-          field074: $3.16,
-          field075: $3.17,
-          field076: $3.18,
-          field077: $4.0,
-          field078: $4.1,
-          field079: $4.2,
-          field080: $4.3,
-          field081: $4.4,
-          field082: $4.5,
-          field083: $4.6,
-          field084: $4.7,
-          field085: $4.8,
-          field086: $4.9,
-          field087: $4.10,
-          field088: $4.11,
-          field089: $4.12,
-          field090: $4.13,
-          field091: $4.14,
-          field092: $4.15,
-          field093: $4.16,
-          field094: $4.17,
-          field095: $4.18,
-          field096: $4.19,
-          field097: $5.0,
-          field098: $5.1,
-          field099: $5.2,
-          field100: $5.3,
-          field101: $5.4,
-          field102: $5.5,
-          field103: $5.6,
-          field104: $5.7,
-          field105: $5.8,
-          field106: $5.9,
-          field107: $5.10,
-          field108: $5.11,
-          field109: $5.12,
-          field110: $5.13,
-          field111: $5.14,
-          field112: $5.15,
-          field113: $5.16,
-          field114: $5.17,
-          field115: $5.18,
-          field116: $6.0,
-          field117: $6.1,
-          field118: $6.2,
-          field119: $6.3,
-          field120: $6.4,
-          field121: $6.5,
-          field122: $6.6,
-          field123: $6.7,
-          field124: $6.8,
-          field125: $6.9,
-          field126: $6.10,
-          field127: $6.11,
-          field128: $6.12,
-          both: $6.13,
-          j: $6.14,
-          part0: $6.15,
-          build: $6.16,
-          pure: $6.17,
-          field129: $6.18,
-          mixed: $6.19
-        )
-      },
+      assemble,
       decodePart0(j),
       decodePart1(j),
       decodePart2(j),
@@ -297,29 +158,179 @@ extension VeryWide: Decodable {
     )
   }
 
-  private static func decodePart0(_ j: JSON) -> Decoded<
-    (
-      Int,
-      String,
-      Bool,
-      Double?,
-      [Int],
-      Field005,
-      Int,
-      String?,
-      Bool,
-      Double,
-      [Int],
-      Field005,
-      Int,
-      String?,
-      Bool,
-      Double,
-      [Int],
-      Field005?,
-      Int
+  private typealias Part0 = (
+    Int, String, Bool, Double?, [Int], Field005, Int, String?, Bool, Double, [Int], Field005, Int, String?, Bool,
+    Double, [Int], Field005?, Int
+  )
+  private typealias Part1 = (
+    String, Bool, Double, [Int], Field005?, Int, String, Bool, Double?, [Int], Field005, Int, String, Bool, Double?,
+    [Int], Field005, Int, String?
+  )
+  private typealias Part2 = (
+    Bool, Double, [Int], Field005, Int, String?, Bool, Double, [Int], Field005?, Int, String, Bool, Double, [Int],
+    Field005?, Int, String, Bool, Double?
+  )
+  private typealias Part3 = (
+    [Int], Field005, Int, String, Bool, Double?, [Int], Field005, Int, String?, Bool, Double, [Int], Field005, Int,
+    String?, Bool, Double, [Int]
+  )
+  private typealias Part4 = (
+    Field005?, Int, String, Bool, Double, [Int], Field005?, Int, String, Bool, Double?, [Int], Field005, Int, String,
+    Bool, Double?, [Int], Field005, Int
+  )
+  private typealias Part5 = (
+    String?, Bool, Double, [Int], Field005, Int, String?, Bool, Double, [Int], Field005?, Int, String, Bool, Double,
+    [Int], Field005?, Int, String
+  )
+  private typealias Part6 = (
+    Bool, Double?, [Int], Field005, Int, String, Bool, Double?, [Int], Field005, Int, String?, Bool, Int?, Int, String,
+    String, JSON?, Int?, String??
+  )
+
+  private static func assemble(
+    _ p0: Part0, _ p1: Part1, _ p2: Part2, _ p3: Part3, _ p4: Part4, _ p5: Part5, _ p6: Part6
+  ) -> VeryWide {
+    VeryWide(
+      field000: p0.0,
+      field001: p0.1,
+      field002: p0.2,
+      field003: p0.3,
+      field004: p0.4,
+      field005: p0.5,
+      field006: p0.6,
+      field007: p0.7,
+      field008: p0.8,
+      field009: p0.9,
+      field010: p0.10,
+      field011: p0.11,
+      field012: p0.12,
+      field013: p0.13,
+      field014: p0.14,
+      field015: p0.15,
+      field016: p0.16,
+      field017: p0.17,
+      field018: p0.18,
+      field019: p1.0,
+      field020: p1.1,
+      field021: p1.2,
+      field022: p1.3,
+      field023: p1.4,
+      field024: p1.5,
+      field025: p1.6,
+      field026: p1.7,
+      field027: p1.8,
+      field028: p1.9,
+      field029: p1.10,
+      field030: p1.11,
+      field031: p1.12,
+      field032: p1.13,
+      field033: p1.14,
+      field034: p1.15,
+      field035: p1.16,
+      field036: p1.17,
+      field037: p1.18,
+      field038: p2.0,
+      field039: p2.1,
+      field040: p2.2,
+      field041: p2.3,
+      field042: p2.4,
+      field043: p2.5,
+      field044: p2.6,
+      field045: p2.7,
+      field046: p2.8,
+      field047: p2.9,
+      field048: p2.10,
+      field049: p2.11,
+      field050: p2.12,
+      field051: p2.13,
+      field052: p2.14,
+      field053: p2.15,
+      field054: p2.16,
+      field055: p2.17,
+      field056: p2.18,
+      field057: p2.19,
+      field058: p3.0,
+      field059: p3.1,
+      field060: p3.2,
+      field061: p3.3,
+      field062: p3.4,
+      field063: p3.5,
+      field064: p3.6,
+      field065: p3.7,
+      field066: p3.8,
+      field067: p3.9,
+      field068: p3.10,
+      field069: p3.11,
+      field070: p3.12,
+      field071: p3.13,
+      field072: p3.14,
+      field073: p3.15,
+      field074: p3.16,
+      field075: p3.17,
+      field076: p3.18,
+      field077: p4.0,
+      field078: p4.1,
+      field079: p4.2,
+      field080: p4.3,
+      field081: p4.4,
+      field082: p4.5,
+      field083: p4.6,
+      field084: p4.7,
+      field085: p4.8,
+      field086: p4.9,
+      field087: p4.10,
+      field088: p4.11,
+      field089: p4.12,
+      field090: p4.13,
+      field091: p4.14,
+      field092: p4.15,
+      field093: p4.16,
+      field094: p4.17,
+      field095: p4.18,
+      field096: p4.19,
+      field097: p5.0,
+      field098: p5.1,
+      field099: p5.2,
+      field100: p5.3,
+      field101: p5.4,
+      field102: p5.5,
+      field103: p5.6,
+      field104: p5.7,
+      field105: p5.8,
+      field106: p5.9,
+      field107: p5.10,
+      field108: p5.11,
+      field109: p5.12,
+      field110: p5.13,
+      field111: p5.14,
+      field112: p5.15,
+      field113: p5.16,
+      field114: p5.17,
+      field115: p5.18,
+      field116: p6.0,
+      field117: p6.1,
+      field118: p6.2,
+      field119: p6.3,
+      field120: p6.4,
+      field121: p6.5,
+      field122: p6.6,
+      field123: p6.7,
+      field124: p6.8,
+      field125: p6.9,
+      field126: p6.10,
+      field127: p6.11,
+      field128: p6.12,
+      both: p6.13,
+      j: p6.14,
+      part0: p6.15,
+      build: p6.16,
+      pure: p6.17,
+      field129: p6.18,
+      mixed: p6.19
     )
-  > {
+  }
+
+  private static func decodePart0(_ j: JSON) -> Decoded<Part0> {
     Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) },
       j <| "field_000",
@@ -344,29 +355,7 @@ extension VeryWide: Decodable {
     )
   }
 
-  private static func decodePart1(_ j: JSON) -> Decoded<
-    (
-      String,
-      Bool,
-      Double,
-      [Int],
-      Field005?,
-      Int,
-      String,
-      Bool,
-      Double?,
-      [Int],
-      Field005,
-      Int,
-      String,
-      Bool,
-      Double?,
-      [Int],
-      Field005,
-      Int,
-      String?
-    )
-  > {
+  private static func decodePart1(_ j: JSON) -> Decoded<Part1> {
     Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) },
       j <| "field_019",
@@ -391,30 +380,7 @@ extension VeryWide: Decodable {
     )
   }
 
-  private static func decodePart2(_ j: JSON) -> Decoded<
-    (
-      Bool,
-      Double,
-      [Int],
-      Field005,
-      Int,
-      String?,
-      Bool,
-      Double,
-      [Int],
-      Field005?,
-      Int,
-      String,
-      Bool,
-      Double,
-      [Int],
-      Field005?,
-      Int,
-      String,
-      Bool,
-      Double?
-    )
-  > {
+  private static func decodePart2(_ j: JSON) -> Decoded<Part2> {
     Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j <| "field_038",
@@ -440,29 +406,7 @@ extension VeryWide: Decodable {
     )
   }
 
-  private static func decodePart3(_ j: JSON) -> Decoded<
-    (
-      [Int],
-      Field005,
-      Int,
-      String,
-      Bool,
-      Double?,
-      [Int],
-      Field005,
-      Int,
-      String?,
-      Bool,
-      Double,
-      [Int],
-      Field005,
-      Int,
-      String?,
-      Bool,
-      Double,
-      [Int]
-    )
-  > {
+  private static func decodePart3(_ j: JSON) -> Decoded<Part3> {
     Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) },
       j <|| "field_058",
@@ -487,30 +431,7 @@ extension VeryWide: Decodable {
     )
   }
 
-  private static func decodePart4(_ j: JSON) -> Decoded<
-    (
-      Field005?,
-      Int,
-      String,
-      Bool,
-      Double,
-      [Int],
-      Field005?,
-      Int,
-      String,
-      Bool,
-      Double?,
-      [Int],
-      Field005,
-      Int,
-      String,
-      Bool,
-      Double?,
-      [Int],
-      Field005,
-      Int
-    )
-  > {
+  private static func decodePart4(_ j: JSON) -> Decoded<Part4> {
     Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j <|? "field_077",
@@ -536,29 +457,7 @@ extension VeryWide: Decodable {
     )
   }
 
-  private static func decodePart5(_ j: JSON) -> Decoded<
-    (
-      String?,
-      Bool,
-      Double,
-      [Int],
-      Field005,
-      Int,
-      String?,
-      Bool,
-      Double,
-      [Int],
-      Field005?,
-      Int,
-      String,
-      Bool,
-      Double,
-      [Int],
-      Field005?,
-      Int,
-      String
-    )
-  > {
+  private static func decodePart5(_ j: JSON) -> Decoded<Part5> {
     Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) },
       j <|? "field_097",
@@ -583,30 +482,7 @@ extension VeryWide: Decodable {
     )
   }
 
-  private static func decodePart6(_ j: JSON) -> Decoded<
-    (
-      Bool,
-      Double?,
-      [Int],
-      Field005,
-      Int,
-      String,
-      Bool,
-      Double?,
-      [Int],
-      Field005,
-      Int,
-      String?,
-      Bool,
-      Int?,
-      Int,
-      String,
-      String,
-      JSON?,
-      Int?,
-      String??
-    )
-  > {
+  private static func decodePart6(_ j: JSON) -> Decoded<Part6> {
     Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j <| "field_116",

@@ -69,100 +69,92 @@ struct WideRecord: Sendable {
 extension WideRecord: Decodable {
   static func decode(_ j: JSON) -> Decoded<WideRecord> {
     build(
-      {
-        WideRecord(
-          field00: $0.0,
-          field01: $0.1,
-          field02: $0.2,
-          field03: $0.3,
-          field04: $0.4,
-          field05: $0.5,
-          field06: $0.6,
-          field07: $0.7,
-          field08: $0.8,
-          field09: $0.9,
-          field10: $0.10,
-          field11: $0.11,
-          field12: $0.12,
-          field13: $0.13,
-          field14: $0.14,
-          field15: $0.15,
-          field16: $0.16,
-          field17: $0.17,
-          field18: $0.18,
-          field19: $0.19,
-          field20: $1.0,
-          field21: $1.1,
-          field22: $1.2,
-          field23: $1.3,
-          field24: $1.4,
-          field25: $1.5,
-          field26: $1.6,
-          field27: $1.7,
-          field28: $1.8,
-          field29: $1.9,
-          field30: $1.10,
-          field31: $1.11,
-          field32: $1.12,
-          field33: $1.13,
-          field34: $1.14,
-          field35: $1.15,
-          field36: $1.16,
-          field37: $1.17,
-          field38: $1.18,
-          field39: $1.19,
-          field40: $2.0,
-          field41: $2.1,
-          field42: $2.2,
-          field43: $2.3,
-          field44: $2.4,
-          field45: $2.5,
-          field46: $2.6,
-          field47: $2.7,
-          field48: $2.8,
-          field49: $2.9,
-          field50: $2.10,
-          field51: $2.11,
-          field52: $2.12,
-          field53: $2.13,
-          field54: $2.14,
-          field55: $2.15,
-          field56: $2.16,
-          field57: $2.17,
-          field58: $2.18,
-          field59: $2.19
-        )
-      },
+      assemble,
       decodePart0(j),
       decodePart1(j),
       decodePart2(j)
     )
   }
 
-  private static func decodePart0(_ j: JSON) -> Decoded<
-    (
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      JSON?,
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int]
+  private typealias Part0 = (
+    Int, String, Bool, [Int], Int, String, Bool, JSON?, Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String,
+    Bool, [Int]
+  )
+  private typealias Part1 = (
+    Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String,
+    Bool, [Int]
+  )
+  private typealias Part2 = (
+    Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String,
+    Bool, [Int]
+  )
+
+  private static func assemble(_ p0: Part0, _ p1: Part1, _ p2: Part2) -> WideRecord {
+    WideRecord(
+      field00: p0.0,
+      field01: p0.1,
+      field02: p0.2,
+      field03: p0.3,
+      field04: p0.4,
+      field05: p0.5,
+      field06: p0.6,
+      field07: p0.7,
+      field08: p0.8,
+      field09: p0.9,
+      field10: p0.10,
+      field11: p0.11,
+      field12: p0.12,
+      field13: p0.13,
+      field14: p0.14,
+      field15: p0.15,
+      field16: p0.16,
+      field17: p0.17,
+      field18: p0.18,
+      field19: p0.19,
+      field20: p1.0,
+      field21: p1.1,
+      field22: p1.2,
+      field23: p1.3,
+      field24: p1.4,
+      field25: p1.5,
+      field26: p1.6,
+      field27: p1.7,
+      field28: p1.8,
+      field29: p1.9,
+      field30: p1.10,
+      field31: p1.11,
+      field32: p1.12,
+      field33: p1.13,
+      field34: p1.14,
+      field35: p1.15,
+      field36: p1.16,
+      field37: p1.17,
+      field38: p1.18,
+      field39: p1.19,
+      field40: p2.0,
+      field41: p2.1,
+      field42: p2.2,
+      field43: p2.3,
+      field44: p2.4,
+      field45: p2.5,
+      field46: p2.6,
+      field47: p2.7,
+      field48: p2.8,
+      field49: p2.9,
+      field50: p2.10,
+      field51: p2.11,
+      field52: p2.12,
+      field53: p2.13,
+      field54: p2.14,
+      field55: p2.15,
+      field56: p2.16,
+      field57: p2.17,
+      field58: p2.18,
+      field59: p2.19
     )
-  > {
+  }
+
+  private static func decodePart0(_ j: JSON) -> Decoded<Part0> {
     build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j <| "field_00",
@@ -188,30 +180,7 @@ extension WideRecord: Decodable {
     )
   }
 
-  private static func decodePart1(_ j: JSON) -> Decoded<
-    (
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int]
-    )
-  > {
+  private static func decodePart1(_ j: JSON) -> Decoded<Part1> {
     build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j <| "field_20",
@@ -237,30 +206,7 @@ extension WideRecord: Decodable {
     )
   }
 
-  private static func decodePart2(_ j: JSON) -> Decoded<
-    (
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int],
-      Int,
-      String,
-      Bool,
-      [Int]
-    )
-  > {
+  private static func decodePart2(_ j: JSON) -> Decoded<Part2> {
     build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j <| "field_40",
