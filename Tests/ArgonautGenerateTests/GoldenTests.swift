@@ -37,7 +37,7 @@ struct GoldenTests {
     #expect(wide.contains("  private static func assemble(_ p0: Part0, _ p1: Part1, _ p2: Part2) -> WideRecord {\n"))
     #expect(wide.contains("  private static func decodePart2(_ j: JSON) -> Decoded<"))
     #expect(!wide.contains("decodePart3"))
-    #expect(wide.components(separatedBy: "\n      j <").count == 61)
+    #expect(wide.components(separatedBy: "\n      j.decode").count == 61)
     let narrow = try String(
       contentsOf: GeneratorFixtures.readmeExample.appendingPathComponent("ReadmeUser.swift"), encoding: .utf8)
     #expect(narrow.contains("    curry(ReadmeUser.init)\n      <^> j <| \"id\"\n"))

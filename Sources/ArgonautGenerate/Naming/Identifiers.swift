@@ -64,6 +64,13 @@ enum Identifiers {
     keywords.contains(name) ? "`\(name)`" : name
   }
 
+  /// `name` as an argument label: keywords need no backticks there, except `inout`,
+  /// `var` and `let`.
+  static func argumentLabel(_ name: String) -> String {
+    let plain = unescaped(name)
+    return ["inout", "var", "let"].contains(plain) ? name : plain
+  }
+
   /// `name` without backticks.
   static func unescaped(_ name: String) -> String {
     name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name

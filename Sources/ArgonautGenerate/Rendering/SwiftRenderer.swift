@@ -142,18 +142,21 @@ struct SwiftRenderer: Sendable {
     if members.count > Self.buildLimit {
       lines += chunkedDecoder(name, members, functions)
     } else {
-      lines.append("  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {")
-      let lookups = members.map { lookup($0, functions) }
+      let json = Self.parameterName(for: members)
+      lines.append("  \(access)static func decode(_ \(json): JSON) -> Decoded<\(name)> {")
+      let statements = absentOrNullStatements(members, json: json)
+      lines += statements
+      let result = statements.isEmpty ? "    " : "    return "
+      let lookups = members.map { lookup($0, functions, json: json) }
       if members.isEmpty {
         lines.append("    .success(\(name)())")
       } else if members.count <= Self.curryLimit {
-        lines.append("    \(functions.curry)(\(name).init)")
+        lines.append("\(result)\(functions.curry)(\(name).init)")
         for (offset, lookup) in lookups.enumerated() {
-          let operand = lookup.contains(" ? ") ? "(\(lookup))" : lookup
-          lines.append("      \(offset == 0 ? "<^>" : "<*>") \(operand)")
+          lines.append("      \(offset == 0 ? "<^>" : "<*>") \(lookup)")
         }
       } else {
-        lines.append("    \(functions.build)(")
+        lines.append("\(result)\(functions.build)(")
         lines.append("      \(name).init,")
         for (offset, lookup) in lookups.enumerated() {
           lines.append("      \(lookup)\(offset == lookups.count - 1 ? "" : ",")")
@@ -164,6 +167,34 @@ struct SwiftRenderer: Sendable {
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whether `member` is decoded by a statement of its own: a key both absent and
+  /// `null` somewhere, whose value is not a `JSON`. Its expression, inside an operator
+  /// chain, would take the type checker minutes; as a typed statement, it is checked
+  /// on its own.
+  private static func needsStatement(_ member: RenderedMember) -> Bool {
+    member.member.isAbsentOrNull && !member.type.wrapped.isJSON
+  }
+
+  /// The name of the decoder's parameter: `j`, unless a statement's local takes it.
+  static func parameterName(for members: [RenderedMember]) -> String {
+    let locals = Set(members.filter(needsStatement).map { Identifiers.unescaped($0.name) })
+    return ["j", "json", "object", "value"].first { !locals.contains($0) } ?? "jsonValue"
+  }
+
+  /// One typed statement per member of `members` both absent and `null` somewhere:
+  /// `nil` when the key is absent, `.some(nil)` when it is `null`.
+  private func absentOrNullStatements(_ members: [RenderedMember], json: String) -> [String] {
+    members.filter(Self.needsStatement).flatMap { member -> [String] in
+      let key = Identifiers.stringLiteral(member.key)
+      let declaration = "    let \(member.name): Decoded<\(swiftType(member.type))> ="
+      let value =
+        "\(json)[\(key)] == nil ? .success(nil) : \(json).decode(\(key), as: \(swiftType(member.member.type)).self)"
+        + ".map(Optional.some)"
+      return declaration.count + 1 + value.count <= Self.lineLength
+        ? [declaration + " " + value] : [declaration, "      " + value]
+    }
   }
 
   /// How the decoder calls Argonaut's functions: by their module's name when a member
@@ -220,17 +251,22 @@ struct SwiftRenderer: Sendable {
     for (number, chunk) in chunks.enumerated() {
       for (position, member) in chunk.enumerated() {
         let last = number == chunks.count - 1 && position == chunk.count - 1
-        lines.append("      \(members[member].name): p\(number).\(position)\(last ? "" : ",")")
+        lines.append(
+          "      \(Identifiers.argumentLabel(members[member].name)): p\(number).\(position)\(last ? "" : ",")")
       }
     }
     lines += ["    )", "  }"]
     for (number, chunk) in chunks.enumerated() {
+      let runMembers = chunk.map { members[$0] }
+      let json = Self.parameterName(for: runMembers)
+      let statements = absentOrNullStatements(runMembers, json: json)
       lines.append("")
-      lines.append("  private static func \(part)\(number)(_ j: JSON) -> Decoded<\(tuple)\(number)> {")
-      lines.append("    \(functions.build)(")
+      lines.append("  private static func \(part)\(number)(_ \(json): JSON) -> Decoded<\(tuple)\(number)> {")
+      lines += statements
+      lines.append("    \(statements.isEmpty ? "" : "return ")\(functions.build)(")
       lines.append("      { (" + (0..<chunk.count).map { "$\($0)" }.joined(separator: ", ") + ") },")
-      for (position, member) in chunk.enumerated() {
-        lines.append("      \(lookup(members[member], functions))\(position == chunk.count - 1 ? "" : ",")")
+      for (position, member) in runMembers.enumerated() {
+        lines.append("      \(typedLookup(member, functions, json: json))\(position == chunk.count - 1 ? "" : ",")")
       }
       lines += ["    )", "  }"]
     }
@@ -238,18 +274,13 @@ struct SwiftRenderer: Sendable {
   }
 
   /// The lookup of `member` in the object `json`: `<|`, `<|?`, `<||` or `<||?`, as
-  /// Argo users write them, and for a key both absent and `null` somewhere, an
-  /// expression that keeps the two apart: `nil` when absent, `.some(nil)` when
-  /// `null`, or for a `JSON` member, the member itself (`nil` when absent).
-  private func lookup(_ member: RenderedMember, _ functions: FunctionNames) -> String {
-    let json = "j"
+  /// Argo users write them. A key both absent and `null` somewhere is the local of its
+  /// statement (``absentOrNullStatements(_:json:)``), or for a `JSON` member,
+  /// `pure(j[key])`: the member itself, `nil` when absent.
+  private func lookup(_ member: RenderedMember, _ functions: FunctionNames, json: String) -> String {
     let key = Identifiers.stringLiteral(member.key)
-    if member.member.isAbsentOrNull && member.type.wrapped.isJSON {
-      return "\(functions.pure)(\(json)[\(key)])"
-    }
     if member.member.isAbsentOrNull {
-      let valueType = swiftType(member.member.type)
-      return "\(json)[\(key)] == nil ? .success(nil) : \(json).decode(\(key), as: \(valueType).self).map(Optional.some)"
+      return member.type.wrapped.isJSON ? "\(functions.pure)(\(json)[\(key)])" : member.name
     }
     let operation =
       switch member.type {
@@ -259,6 +290,25 @@ struct SwiftRenderer: Sendable {
       default: "<|"
       }
     return "\(json) \(operation) \(key)"
+  }
+
+  /// The lookup of `member` with its type written out, by the named methods behind the
+  /// operators (`j.decode("id", as: Int.self)`), for a `build` whose function does not
+  /// give the types: the tuple of a run, which the type checker would otherwise infer
+  /// from the lookups and the tuple together (minutes for 17 `[JSON]` members).
+  private func typedLookup(_ member: RenderedMember, _ functions: FunctionNames, json: String) -> String {
+    let key = Identifiers.stringLiteral(member.key)
+    if member.member.isAbsentOrNull { return lookup(member, functions, json: json) }
+    switch member.type {
+    case .optional(.array(let element)):
+      return "\(json).decodeArrayIfPresent(\(key), of: \(swiftType(element)).self)"
+    case .optional(let wrapped):
+      return "\(json).decodeIfPresent(\(key), as: \(swiftType(wrapped)).self)"
+    case .array(let element):
+      return "\(json).decodeArray(\(key), of: \(swiftType(element)).self)"
+    default:
+      return "\(json).decode(\(key), as: \(swiftType(member.type)).self)"
+    }
   }
 
   /// `count` positions cut into runs of at most `limit`, as even as they can be, so

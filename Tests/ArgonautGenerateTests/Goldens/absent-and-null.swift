@@ -42,13 +42,18 @@ struct Order: Sendable {
 
 extension Order: Decodable {
   static func decode(_ j: JSON) -> Decoded<Order> {
-    curry(Order.init)
+    let gift: Decoded<Gift??> = j["gift"] == nil ? .success(nil) : j.decode("gift", as: Gift?.self).map(Optional.some)
+    let tags: Decoded<[String]??> =
+      j["tags"] == nil ? .success(nil) : j.decode("tags", as: [String]?.self).map(Optional.some)
+    let discount: Decoded<Double??> =
+      j["discount"] == nil ? .success(nil) : j.decode("discount", as: Double?.self).map(Optional.some)
+    return curry(Order.init)
       <^> j <| "id"
       <*> j <|? "coupon"
       <*> j <|? "note"
-      <*> (j["gift"] == nil ? .success(nil) : j.decode("gift", as: Gift?.self).map(Optional.some))
-      <*> (j["tags"] == nil ? .success(nil) : j.decode("tags", as: [String]?.self).map(Optional.some))
-      <*> (j["discount"] == nil ? .success(nil) : j.decode("discount", as: Double?.self).map(Optional.some))
+      <*> gift
+      <*> tags
+      <*> discount
       <*> j <|| "lines"
       <*> j <|? "meta"
   }

@@ -40,9 +40,10 @@ struct Matrix: Sendable {
 
 extension Matrix: Decodable {
   static func decode(_ j: JSON) -> Decoded<Matrix> {
-    curry(Matrix.init)
+    let y: Decoded<Double??> = j["y"] == nil ? .success(nil) : j.decode("y", as: Double?.self).map(Optional.some)
+    return curry(Matrix.init)
       <^> j <| "x"
-      <*> (j["y"] == nil ? .success(nil) : j.decode("y", as: Double?.self).map(Optional.some))
+      <*> y
   }
 }
 

@@ -82,9 +82,11 @@ struct History: Sendable {
 
 extension History: Decodable {
   static func decode(_ j: JSON) -> Decoded<History> {
-    curry(History.init)
+    let note: Decoded<String??> =
+      j["note"] == nil ? .success(nil) : j.decode("note", as: String?.self).map(Optional.some)
+    return curry(History.init)
       <^> j <| "at"
-      <*> (j["note"] == nil ? .success(nil) : j.decode("note", as: String?.self).map(Optional.some))
+      <*> note
       <*> j <|? "by"
   }
 }
