@@ -64,11 +64,11 @@ enum Identifiers {
     keywords.contains(name) ? "`\(name)`" : name
   }
 
-  /// `name` as an argument label: keywords need no backticks there, except `inout`,
-  /// `var` and `let`.
+  /// `name` as an argument label in a call: keywords need no backticks there, except
+  /// `inout` (Swift warns about the others).
   static func argumentLabel(_ name: String) -> String {
     let plain = unescaped(name)
-    return ["inout", "var", "let"].contains(plain) ? name : plain
+    return plain == "inout" ? name : plain
   }
 
   /// `name` without backticks.

@@ -139,6 +139,9 @@ struct VeryWide: Sendable {
   let build: String
   /// `nil` when the key is absent, `.null` when it is `null`.
   let pure: JSON?
+  let `default`: Int
+  let `let`: String
+  let `inout`: Bool
   let field129: Int?
   /// `nil` when the key is absent, `.some(nil)` when it is `null`.
   let mixed: String??
@@ -164,27 +167,27 @@ extension VeryWide: Decodable {
   )
   private typealias Part1 = (
     String, Bool, Double, [Int], Field005?, Int, String, Bool, Double?, [Int], Field005, Int, String, Bool, Double?,
-    [Int], Field005, Int, String?
+    [Int], Field005, Int, String?, Bool
   )
   private typealias Part2 = (
-    Bool, Double, [Int], Field005, Int, String?, Bool, Double, [Int], Field005?, Int, String, Bool, Double, [Int],
-    Field005?, Int, String, Bool, Double?
+    Double, [Int], Field005, Int, String?, Bool, Double, [Int], Field005?, Int, String, Bool, Double, [Int], Field005?,
+    Int, String, Bool, Double?, [Int]
   )
   private typealias Part3 = (
-    [Int], Field005, Int, String, Bool, Double?, [Int], Field005, Int, String?, Bool, Double, [Int], Field005, Int,
-    String?, Bool, Double, [Int]
+    Field005, Int, String, Bool, Double?, [Int], Field005, Int, String?, Bool, Double, [Int], Field005, Int, String?,
+    Bool, Double, [Int], Field005?, Int
   )
   private typealias Part4 = (
-    Field005?, Int, String, Bool, Double, [Int], Field005?, Int, String, Bool, Double?, [Int], Field005, Int, String,
-    Bool, Double?, [Int], Field005, Int
+    String, Bool, Double, [Int], Field005?, Int, String, Bool, Double?, [Int], Field005, Int, String, Bool, Double?,
+    [Int], Field005, Int, String?, Bool
   )
   private typealias Part5 = (
-    String?, Bool, Double, [Int], Field005, Int, String?, Bool, Double, [Int], Field005?, Int, String, Bool, Double,
-    [Int], Field005?, Int, String
+    Double, [Int], Field005, Int, String?, Bool, Double, [Int], Field005?, Int, String, Bool, Double, [Int], Field005?,
+    Int, String, Bool, Double?, [Int]
   )
   private typealias Part6 = (
-    Bool, Double?, [Int], Field005, Int, String, Bool, Double?, [Int], Field005, Int, String?, Bool, Int?, Int, String,
-    String, JSON?, Int?, String??
+    Field005, Int, String, Bool, Double?, [Int], Field005, Int, String?, Bool, Int?, Int, String, String, JSON?, Int,
+    String, Bool, Int?, String??
   )
 
   private static func assemble(
@@ -229,102 +232,105 @@ extension VeryWide: Decodable {
       field035: p1.16,
       field036: p1.17,
       field037: p1.18,
-      field038: p2.0,
-      field039: p2.1,
-      field040: p2.2,
-      field041: p2.3,
-      field042: p2.4,
-      field043: p2.5,
-      field044: p2.6,
-      field045: p2.7,
-      field046: p2.8,
-      field047: p2.9,
-      field048: p2.10,
-      field049: p2.11,
-      field050: p2.12,
-      field051: p2.13,
-      field052: p2.14,
-      field053: p2.15,
-      field054: p2.16,
-      field055: p2.17,
-      field056: p2.18,
-      field057: p2.19,
-      field058: p3.0,
-      field059: p3.1,
-      field060: p3.2,
-      field061: p3.3,
-      field062: p3.4,
-      field063: p3.5,
-      field064: p3.6,
-      field065: p3.7,
-      field066: p3.8,
-      field067: p3.9,
-      field068: p3.10,
-      field069: p3.11,
-      field070: p3.12,
-      field071: p3.13,
-      field072: p3.14,
-      field073: p3.15,
-      field074: p3.16,
-      field075: p3.17,
-      field076: p3.18,
-      field077: p4.0,
-      field078: p4.1,
-      field079: p4.2,
-      field080: p4.3,
-      field081: p4.4,
-      field082: p4.5,
-      field083: p4.6,
-      field084: p4.7,
-      field085: p4.8,
-      field086: p4.9,
-      field087: p4.10,
-      field088: p4.11,
-      field089: p4.12,
-      field090: p4.13,
-      field091: p4.14,
-      field092: p4.15,
-      field093: p4.16,
-      field094: p4.17,
-      field095: p4.18,
-      field096: p4.19,
-      field097: p5.0,
-      field098: p5.1,
-      field099: p5.2,
-      field100: p5.3,
-      field101: p5.4,
-      field102: p5.5,
-      field103: p5.6,
-      field104: p5.7,
-      field105: p5.8,
-      field106: p5.9,
-      field107: p5.10,
-      field108: p5.11,
-      field109: p5.12,
-      field110: p5.13,
-      field111: p5.14,
-      field112: p5.15,
-      field113: p5.16,
-      field114: p5.17,
-      field115: p5.18,
-      field116: p6.0,
-      field117: p6.1,
-      field118: p6.2,
-      field119: p6.3,
-      field120: p6.4,
-      field121: p6.5,
-      field122: p6.6,
-      field123: p6.7,
-      field124: p6.8,
-      field125: p6.9,
-      field126: p6.10,
-      field127: p6.11,
-      field128: p6.12,
-      both: p6.13,
-      j: p6.14,
-      part0: p6.15,
-      build: p6.16,
-      pure: p6.17,
+      field038: p1.19,
+      field039: p2.0,
+      field040: p2.1,
+      field041: p2.2,
+      field042: p2.3,
+      field043: p2.4,
+      field044: p2.5,
+      field045: p2.6,
+      field046: p2.7,
+      field047: p2.8,
+      field048: p2.9,
+      field049: p2.10,
+      field050: p2.11,
+      field051: p2.12,
+      field052: p2.13,
+      field053: p2.14,
+      field054: p2.15,
+      field055: p2.16,
+      field056: p2.17,
+      field057: p2.18,
+      field058: p2.19,
+      field059: p3.0,
+      field060: p3.1,
+      field061: p3.2,
+      field062: p3.3,
+      field063: p3.4,
+      field064: p3.5,
+      field065: p3.6,
+      field066: p3.7,
+      field067: p3.8,
+      field068: p3.9,
+      field069: p3.10,
+      field070: p3.11,
+      field071: p3.12,
+      field072: p3.13,
+      field073: p3.14,
+      field074: p3.15,
+      field075: p3.16,
+      field076: p3.17,
+      field077: p3.18,
+      field078: p3.19,
+      field079: p4.0,
+      field080: p4.1,
+      field081: p4.2,
+      field082: p4.3,
+      field083: p4.4,
+      field084: p4.5,
+      field085: p4.6,
+      field086: p4.7,
+      field087: p4.8,
+      field088: p4.9,
+      field089: p4.10,
+      field090: p4.11,
+      field091: p4.12,
+      field092: p4.13,
+      field093: p4.14,
+      field094: p4.15,
+      field095: p4.16,
+      field096: p4.17,
+      field097: p4.18,
+      field098: p4.19,
+      field099: p5.0,
+      field100: p5.1,
+      field101: p5.2,
+      field102: p5.3,
+      field103: p5.4,
+      field104: p5.5,
+      field105: p5.6,
+      field106: p5.7,
+      field107: p5.8,
+      field108: p5.9,
+      field109: p5.10,
+      field110: p5.11,
+      field111: p5.12,
+      field112: p5.13,
+      field113: p5.14,
+      field114: p5.15,
+      field115: p5.16,
+      field116: p5.17,
+      field117: p5.18,
+      field118: p5.19,
+      field119: p6.0,
+      field120: p6.1,
+      field121: p6.2,
+      field122: p6.3,
+      field123: p6.4,
+      field124: p6.5,
+      field125: p6.6,
+      field126: p6.7,
+      field127: p6.8,
+      field128: p6.9,
+      both: p6.10,
+      j: p6.11,
+      part0: p6.12,
+      build: p6.13,
+      pure: p6.14,
+      default: p6.15,
+      let: p6.16,
+      `inout`: p6.17,
       field129: p6.18,
       mixed: p6.19
     )
@@ -357,7 +363,7 @@ extension VeryWide: Decodable {
 
   private static func decodePart1(_ j: JSON) -> Decoded<Part1> {
     Argonaut.build(
-      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) },
+      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j.decode("field_019", as: String.self),
       j.decode("field_020", as: Bool.self),
       j.decode("field_021", as: Double.self),
@@ -376,14 +382,14 @@ extension VeryWide: Decodable {
       j.decodeArray("field_034", of: Int.self),
       j.decode("field_035", as: Field005.self),
       j.decode("field_036", as: Int.self),
-      j.decodeIfPresent("field_037", as: String.self)
+      j.decodeIfPresent("field_037", as: String.self),
+      j.decode("field_038", as: Bool.self)
     )
   }
 
   private static func decodePart2(_ j: JSON) -> Decoded<Part2> {
     Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
-      j.decode("field_038", as: Bool.self),
       j.decode("field_039", as: Double.self),
       j.decodeArray("field_040", of: Int.self),
       j.decode("field_041", as: Field005.self),
@@ -402,14 +408,14 @@ extension VeryWide: Decodable {
       j.decode("field_054", as: Int.self),
       j.decode("field_055", as: String.self),
       j.decode("field_056", as: Bool.self),
-      j.decodeIfPresent("field_057", as: Double.self)
+      j.decodeIfPresent("field_057", as: Double.self),
+      j.decodeArray("field_058", of: Int.self)
     )
   }
 
   private static func decodePart3(_ j: JSON) -> Decoded<Part3> {
     Argonaut.build(
-      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) },
-      j.decodeArray("field_058", of: Int.self),
+      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j.decode("field_059", as: Field005.self),
       j.decode("field_060", as: Int.self),
       j.decode("field_061", as: String.self),
@@ -427,15 +433,15 @@ extension VeryWide: Decodable {
       j.decodeIfPresent("field_073", as: String.self),
       j.decode("field_074", as: Bool.self),
       j.decode("field_075", as: Double.self),
-      j.decodeArray("field_076", of: Int.self)
+      j.decodeArray("field_076", of: Int.self),
+      j.decodeIfPresent("field_077", as: Field005.self),
+      j.decode("field_078", as: Int.self)
     )
   }
 
   private static func decodePart4(_ j: JSON) -> Decoded<Part4> {
     Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
-      j.decodeIfPresent("field_077", as: Field005.self),
-      j.decode("field_078", as: Int.self),
       j.decode("field_079", as: String.self),
       j.decode("field_080", as: Bool.self),
       j.decode("field_081", as: Double.self),
@@ -453,15 +459,15 @@ extension VeryWide: Decodable {
       j.decodeIfPresent("field_093", as: Double.self),
       j.decodeArray("field_094", of: Int.self),
       j.decode("field_095", as: Field005.self),
-      j.decode("field_096", as: Int.self)
+      j.decode("field_096", as: Int.self),
+      j.decodeIfPresent("field_097", as: String.self),
+      j.decode("field_098", as: Bool.self)
     )
   }
 
   private static func decodePart5(_ j: JSON) -> Decoded<Part5> {
     Argonaut.build(
-      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) },
-      j.decodeIfPresent("field_097", as: String.self),
-      j.decode("field_098", as: Bool.self),
+      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
       j.decode("field_099", as: Double.self),
       j.decodeArray("field_100", of: Int.self),
       j.decode("field_101", as: Field005.self),
@@ -478,7 +484,10 @@ extension VeryWide: Decodable {
       j.decodeArray("field_112", of: Int.self),
       j.decodeIfPresent("field_113", as: Field005.self),
       j.decode("field_114", as: Int.self),
-      j.decode("field_115", as: String.self)
+      j.decode("field_115", as: String.self),
+      j.decode("field_116", as: Bool.self),
+      j.decodeIfPresent("field_117", as: Double.self),
+      j.decodeArray("field_118", of: Int.self)
     )
   }
 
@@ -487,9 +496,6 @@ extension VeryWide: Decodable {
       j["mixed"] == nil ? .success(nil) : j.decode("mixed", as: String?.self).map(Optional.some)
     return Argonaut.build(
       { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
-      j.decode("field_116", as: Bool.self),
-      j.decodeIfPresent("field_117", as: Double.self),
-      j.decodeArray("field_118", of: Int.self),
       j.decode("field_119", as: Field005.self),
       j.decode("field_120", as: Int.self),
       j.decode("field_121", as: String.self),
@@ -505,6 +511,9 @@ extension VeryWide: Decodable {
       j.decode("part0", as: String.self),
       j.decode("build", as: String.self),
       Argonaut.pure(j["pure"]),
+      j.decode("default", as: Int.self),
+      j.decode("let", as: String.self),
+      j.decode("inout", as: Bool.self),
       j.decodeIfPresent("field_129", as: Int.self),
       mixed
     )
@@ -514,7 +523,7 @@ extension VeryWide: Decodable {
 extension VeryWide: JSONEncodable {
   func encode() -> JSON {
     var members: [(String, JSON)] = []
-    members.reserveCapacity(136)
+    members.reserveCapacity(139)
     members.append(("field_000", self.field000.encode()))
     members.append(("field_001", self.field001.encode()))
     members.append(("field_002", self.field002.encode()))
@@ -649,6 +658,9 @@ extension VeryWide: JSONEncodable {
     members.append(("part0", self.part0.encode()))
     members.append(("build", self.build.encode()))
     if let value = self.pure { members.append(("pure", value.encode())) }
+    members.append(("default", self.`default`.encode()))
+    members.append(("let", self.`let`.encode()))
+    members.append(("inout", self.`inout`.encode()))
     if let value = self.field129 { members.append(("field_129", value.encode())) }
     if let value = self.mixed { members.append(("mixed", value.encode())) }
     return .object(JSONObject(members))
