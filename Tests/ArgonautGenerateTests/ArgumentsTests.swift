@@ -60,4 +60,15 @@ struct ArgumentsTests {
     #expect(
       Arguments.usage.contains("USAGE: argonaut-generate [--type NAME] [--codable] [--access public|internal] FILE..."))
   }
+
+  @Test("--help says when an object is a map, with the thresholds the generator uses")
+  func helpSaysTheMapRule() {
+    let usage = Arguments.usage.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(
+      separator: " ")
+    let detection = MapDetection()
+    #expect(usage.contains("when \(detection.minimumNamedKeys) keys or more hold objects of one shape"))
+    #expect(usage.contains("when \(detection.minimumScalarKeys) keys or more hold values of one scalar kind"))
+    #expect(usage.contains("a 20-field user stays one"))
+    #expect(usage.contains("a key missing from some and null in others is T??"))
+  }
 }

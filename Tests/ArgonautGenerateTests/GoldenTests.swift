@@ -30,12 +30,15 @@ struct GoldenTests {
     #expect(try GeneratorFixtures.generate([], files: [input]) == first)
   }
 
-  @Test("the 60-field record is decoded with build, the narrow ones with curry")
+  @Test("the 60-field record is decoded in runs of 20, the narrow ones with curry")
   func wideRecords() throws {
     let wide = try String(
       contentsOf: GeneratorFixtures.goldens.appendingPathComponent("wide-record.swift"), encoding: .utf8)
-    #expect(wide.contains("    build(\n      WideRecord.init,\n"))
-    #expect(wide.components(separatedBy: "\n      j <").count == 61)
+    #expect(wide.contains("    build(\n      assemble,\n      decodePart0(j),\n"))
+    #expect(wide.contains("  private static func assemble(_ p0: Part0, _ p1: Part1, _ p2: Part2) -> WideRecord {\n"))
+    #expect(wide.contains("  private static func decodePart2(_ j: JSON) -> Decoded<"))
+    #expect(!wide.contains("decodePart3"))
+    #expect(wide.components(separatedBy: "\n      j.decode").count == 61)
     let narrow = try String(
       contentsOf: GeneratorFixtures.readmeExample.appendingPathComponent("ReadmeUser.swift"), encoding: .utf8)
     #expect(narrow.contains("    curry(ReadmeUser.init)\n      <^> j <| \"id\"\n"))

@@ -45,4 +45,11 @@ struct IdentifiersTests {
   func singulars(plural: String, singular: String) {
     #expect(Singularize.singular(plural) == singular)
   }
+
+  @Test(
+    "argument labels in a call need no backticks, but inout does",
+    arguments: [("`default`", "default"), ("`let`", "let"), ("`var`", "var"), ("`inout`", "`inout`"), ("name", "name")])
+  func argumentLabels(name: String, label: String) {
+    #expect(Identifiers.argumentLabel(name) == label)
+  }
 }

@@ -53,4 +53,19 @@ struct NamingTests {
     #expect(!elements.contains("typealias"))
     #expect(GeneratorFixtures.members(of: "Event", in: elements) == ["id: Int"])
   }
+
+  @Test("a root map is a type alias; its values are named in the singular, or NameValue")
+  func rootMaps() {
+    let rooms: JSON = ["101": ["id": 1], "102": ["id": 2, "title": "Back"]]
+    let plural = GeneratorFixtures.source(rooms, options: GeneratorOptions(typeName: "Rooms"))
+    #expect(plural.contains("\ntypealias Rooms = [String: Room]\n"))
+    #expect(GeneratorFixtures.members(of: "Room", in: plural) == ["id: Int", "title: String?"])
+    let singular = GeneratorFixtures.source(rooms, options: GeneratorOptions(typeName: "M"))
+    #expect(singular.contains("\ntypealias M = [String: MValue]\n"))
+    #expect(GeneratorFixtures.members(of: "MValue", in: singular) == ["id: Int", "title: String?"])
+    let strings = GeneratorFixtures.source(["1": "a", "2": "b"], options: GeneratorOptions(typeName: "Names"))
+    #expect(strings.contains("\ntypealias Names = [String: String]\n"))
+    let arrayOfMaps = GeneratorFixtures.source([rooms], options: GeneratorOptions(typeName: "Pages"))
+    #expect(arrayOfMaps.contains("\ntypealias Pages = [[String: Page]]\n"))
+  }
 }

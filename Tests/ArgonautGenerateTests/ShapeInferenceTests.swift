@@ -13,21 +13,32 @@ struct ShapeInferenceTests {
   @Test(
     "integers take the narrowest width that holds every value",
     arguments: [
-      ("[0, -2147483648, 2147483647]", IntegerRange.Width.int, true),
-      ("[1, 2147483648]", .int64, false),
-      ("[-9223372036854775808, 9223372036854775807]", .int64, true),
-      ("[9223372036854775808, 1]", .uint64, false),
-      ("[18446744073709551615]", .uint64, false),
+      ("[0, -2147483648, 2147483647]", IntegerRange.Width.int, true, false),
+      ("[1, 2147483648]", .int64, false, false),
+      ("[-9007199254740992, 9007199254740992]", .int64, true, false),
+      ("[-9223372036854775808, 9223372036854775807]", .int64, true, true),
+      ("[9007199254740993]", .int64, false, true),
+      ("[9223372036854775808, 1]", .uint64, false, true),
+      ("[18446744073709551615]", .uint64, false, true),
     ])
-  func integerWidths(text: String, width: IntegerRange.Width, negative: Bool) throws {
+  func integerWidths(text: String, width: IntegerRange.Width, negative: Bool, exceedsDouble: Bool) throws {
     #expect(
       Shape(of: try JSON(parsing: text)).kind
-        == .array(Shape(.integer(IntegerRange(width: width, hasNegative: negative)))))
+        == .array(Shape(.integer(IntegerRange(width: width, hasNegative: negative, exceedsDouble: exceedsDouble)))))
   }
 
   @Test(
-    "fractions, exponents, mixes and integers beyond 64 bits are doubles",
-    arguments: ["[1.0]", "[1e3]", "[1, 2.5]", "[18446744073709551616]", "[-1, 18446744073709551615]", "[-0.0]"])
+    "numbers that no Swift number type holds exactly are a conflict, kept as JSON",
+    arguments: [
+      "[18446744073709551616]", "[-1, 18446744073709551615]", "[9007199254740993, 0.5]", "[0.5, -9223372036854775808]",
+    ])
+  func inexactNumbers(text: String) throws {
+    #expect(Shape(of: try JSON(parsing: text)).kind == .array(Shape(.conflict)))
+  }
+
+  @Test(
+    "fractions, exponents, and mixes of fractions with integers up to 2^53 are doubles",
+    arguments: ["[1.0]", "[1e3]", "[1, 2.5]", "[3000000000, 0.5]", "[-9007199254740992, 0.5]", "[-0.0]"])
   func doubles(text: String) throws {
     #expect(Shape(of: try JSON(parsing: text)).kind == .array(Shape(.double)))
   }

@@ -33,6 +33,38 @@ struct TypeGraphTests {
       ])
   }
 
+  @Test("a member knows whether its key was absent, null, or both")
+  func absentAndNull() throws {
+    let (graph, _) = GeneratorFixtures.named([
+      ["always": 1, "absent": "a", "null": .null, "both": "b"],
+      ["always": 2, "null": "n", "both": .null],
+      ["always": 3, "absent": "c", "null": "m"],
+    ])
+    let members = try #require(graph.structures.first?.members)
+    #expect(members.map(\.key) == ["always", "absent", "null", "both"])
+    let byKey = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0) })
+    #expect(byKey["always"]?.declaredType == .integer(IntegerRange(width: .int, hasNegative: false)))
+    #expect(byKey["absent"]?.isSometimesAbsent == true && byKey["absent"]?.type == .string)
+    #expect(byKey["absent"]?.declaredType == .optional(.string))
+    #expect(byKey["null"]?.isSometimesAbsent == false && byKey["null"]?.type == .optional(.string))
+    #expect(byKey["both"]?.isAbsentOrNull == true)
+    #expect(byKey["both"]?.declaredType == .optional(.optional(.string)))
+  }
+
+  @Test("a key that only one of two merged structures has is sometimes absent")
+  func mergedAbsence() throws {
+    let graph = TypeGraph(shape: .nothing)
+    let common = ["id", "a", "b", "c", "d", "e"].map { Structure.Member(key: $0, type: .bool) }
+    let lhs = Structure(members: common + [Structure.Member(key: "note", type: .optional(.string))])
+    var rhsMembers = common + [Structure.Member(key: "extra", type: .bool)]
+    rhsMembers[1].isSometimesAbsent = true
+    let merged = try #require(graph.merge(lhs, Structure(members: rhsMembers)))
+    #expect(merged.members.map(\.key) == ["id", "a", "b", "c", "d", "e", "note", "extra"])
+    #expect(merged.members.map(\.isSometimesAbsent) == [false, true, false, false, false, false, true, true])
+    #expect(merged.members[6].declaredType == .optional(.optional(.string)))
+    #expect(merged.members[7].declaredType == .optional(.bool))
+  }
+
   @Test("objects whose members conflict stay apart")
   func conflictingShapes() {
     let source = GeneratorFixtures.source(["a": ["id": 1, "name": "x"], "b": ["id": 2, "name": ["first": "y"]]])
@@ -58,7 +90,12 @@ struct TypeGraphTests {
     let narrow = IntegerRange(width: .int, hasNegative: true)
     #expect(
       TypeRef.integer(narrow).merged(with: .integer(wide)) == .integer(IntegerRange(width: .int64, hasNegative: true)))
-    #expect(TypeRef.integer(narrow).merged(with: .integer(IntegerRange(width: .uint64, hasNegative: false))) == .double)
+    #expect(TypeRef.integer(wide).merged(with: .double) == .double)
+    // No Swift number holds both exactly: the structures stay apart.
+    #expect(TypeRef.integer(narrow).merged(with: .integer(IntegerRange(width: .uint64, hasNegative: false))) == nil)
+    #expect(
+      TypeRef.integer(IntegerRange(width: .int64, hasNegative: false, exceedsDouble: true)).merged(with: .double) == nil
+    )
     #expect(TypeRef.array(.unknown).merged(with: .array(.string)) == .array(.string))
     #expect(TypeRef.optional(.unknown).merged(with: .bool) == .optional(.bool))
     #expect(TypeRef.string.merged(with: .bool) == nil)

@@ -13,7 +13,7 @@
 ///
 /// An object is a dictionary literal of encoded members, in the order written. To
 /// leave out a member whose value is `nil`, rather than send `null`, build the object
-/// with ``JSON/init(omittingNil:)`` and `Optional.encodeIfPresent()`.
+/// with `JSON(omittingNil:)` and `Optional.encodeIfPresent()`.
 ///
 /// `String`, `Bool`, every fixed-width integer, `Double`, `Float`, `Optional`
 /// (`nil` is `null`), `Array`, `[String: T]` and `JSON` conform. So does any

@@ -26,6 +26,18 @@ struct Arguments: Equatable, Sendable {
       --codable          Also conform to Codable, with CodingKeys.
       --access LEVEL     public or internal (the default).
       -h, --help         Show this help.
+
+    WHAT IT INFERS:
+      Optionals  A key missing from some objects is T?, left out when nil; a key that
+                 was null is T?, written null when nil; a key missing from some and
+                 null in others is T?? (nil: absent, .some(nil): null; a JSON: JSON?).
+      Maps       An object is a [String: T] when it never has a key, when every key is
+                 an id (digits, a UUID, a long hexadecimal id), when 20 keys or more
+                 hold objects of one shape, or when 100 keys or more hold values of
+                 one scalar kind (GitHub's emoji list: [String: String]). Other objects
+                 are structs: a 20-field user stays one. A root map is a typealias.
+      Numbers    Int, Int64 or UInt64 for integers, Double with a fraction or an
+                 exponent; JSON for numbers no Swift number holds exactly.
     """
 
   /// A mistake on the command line, with a message for standard error.

@@ -32,22 +32,22 @@ extension Shape {
 
   /// `integer` for digits without a fraction or an exponent that fit 64 bits;
   /// `double` for the rest (the text decides, so `1.0` stays a `Double`);
-  /// `conflict` for numbers that no `Double` holds, such as `1e400`.
+  /// `conflict` for numbers that no Swift number holds: integers beyond 64 bits,
+  /// which a `Double` would round, and numbers beyond `Double`, such as `1e400`.
   static func kind(of number: JSONNumber) -> Kind {
     let text = number.text
     let isIntegerText = !text.utf8.contains {
       $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
     }
-    if isIntegerText {
-      let negative = text.hasPrefix("-")
-      if number.integer(as: Int32.self) != nil {
-        return .integer(IntegerRange(width: .int, hasNegative: negative))
-      } else if number.integer(as: Int64.self) != nil {
-        return .integer(IntegerRange(width: .int64, hasNegative: negative))
-      } else if number.integer(as: UInt64.self) != nil {
-        return .integer(IntegerRange(width: .uint64, hasNegative: false))
-      }
+    guard isIntegerText else { return number.doubleValue.isFinite ? .double : .conflict }
+    let negative = text.hasPrefix("-")
+    if number.integer(as: Int32.self) != nil {
+      return .integer(IntegerRange(width: .int, hasNegative: negative))
+    } else if let value = number.integer(as: Int64.self) {
+      return .integer(IntegerRange(width: .int64, hasNegative: negative, exceedsDouble: value.magnitude > 1 << 53))
+    } else if number.integer(as: UInt64.self) != nil {
+      return .integer(IntegerRange(width: .uint64, hasNegative: false, exceedsDouble: true))
     }
-    return number.doubleValue.isFinite ? .double : .conflict
+    return .conflict
   }
 }

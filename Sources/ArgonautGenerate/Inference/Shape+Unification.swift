@@ -2,8 +2,10 @@ extension Shape {
   /// The narrowest shape that describes the values of both `self` and `other`.
   ///
   /// - `nothing` unifies with anything, and `null` makes the result nullable.
-  /// - Integers widen (`Int` → `Int64` → `UInt64`); integers and doubles give doubles;
-  ///   a negative integer beside one above `Int64.max` gives a double too.
+  /// - Integers widen (`Int` → `Int64` → `UInt64`); integers and doubles give doubles.
+  ///   Numbers that no Swift number type would hold exactly are a `conflict`, kept
+  ///   as `JSON`: a negative integer beside one above `Int64.max`, or an integer
+  ///   beyond 2^53 beside a fraction.
   /// - Arrays unify their elements; objects unify member by member, counting how
   ///   many objects had each key; maps unify their values, and absorb objects.
   /// - Any other mix is a `conflict`, which the renderer writes as `JSON`.
@@ -17,10 +19,12 @@ extension Shape {
     case (.conflict, _), (_, .conflict): return .conflict
     case (.bool, .bool): return .bool
     case (.string, .string): return .string
-    case (.double, .double), (.integer, .double), (.double, .integer): return .double
+    case (.double, .double): return .double
+    case (.integer(let range), .double), (.double, .integer(let range)):
+      return range.exceedsDouble ? .conflict : .double
     case (.integer(let a), .integer(let b)):
-      let range = IntegerRange(width: max(a.width, b.width), hasNegative: a.hasNegative || b.hasNegative)
-      return range.width == .uint64 && range.hasNegative ? .double : .integer(range)
+      let range = a.union(b)
+      return range.fitsOneType ? .integer(range) : .conflict
     case (.array(let a), .array(let b)): return .array(a.unified(with: b))
     case (.object(let a), .object(let b)): return .object(a.unified(with: b))
     case (.map(let a), .map(let b)): return .map(a.unified(with: b))

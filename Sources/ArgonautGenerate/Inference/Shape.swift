@@ -21,9 +21,9 @@ struct Shape: Equatable, Sendable {
     case nothing
     /// `true` or `false`.
     case bool
-    /// Integers written without a fraction or an exponent.
+    /// Integers written without a fraction or an exponent, that one Swift integer type holds.
     case integer(IntegerRange)
-    /// Numbers with a fraction or an exponent, or integers beyond 64 bits.
+    /// Numbers with a fraction or an exponent, with integers that a `Double` holds exactly.
     case double
     /// Strings.
     case string
@@ -33,7 +33,10 @@ struct Shape: Equatable, Sendable {
     case object(ObjectShape)
     /// Objects used as dictionaries: keys that are data, values of one shape.
     case map(Shape)
-    /// Values whose kinds conflict, such as a string here and an object there.
+    /// Values whose kinds conflict, such as a string here and an object there, and
+    /// numbers that no Swift number type holds exactly (integers beyond 64 bits, a
+    /// negative integer beside one above `Int64.max`, an integer beyond 2^53 beside
+    /// a fraction): `JSON` keeps them as they are.
     case conflict
   }
 
@@ -59,6 +62,20 @@ struct IntegerRange: Hashable, Sendable {
   var width: Width
   /// Whether some value is negative.
   var hasNegative: Bool
+  /// Whether some value is beyond 2^53 in magnitude, where a `Double` no longer holds
+  /// every integer: such integers never widen to `Double`.
+  var exceedsDouble = false
+
+  /// The range of both.
+  func union(_ other: IntegerRange) -> IntegerRange {
+    IntegerRange(
+      width: max(width, other.width), hasNegative: hasNegative || other.hasNegative,
+      exceedsDouble: exceedsDouble || other.exceedsDouble)
+  }
+
+  /// Whether one Swift integer type holds every value: not when some are negative
+  /// and some above `Int64.max`.
+  var fitsOneType: Bool { !(width == .uint64 && hasNegative) }
 }
 
 /// The members seen in the objects at one place, in first-seen order.

@@ -64,6 +64,13 @@ enum Identifiers {
     keywords.contains(name) ? "`\(name)`" : name
   }
 
+  /// `name` as an argument label in a call: keywords need no backticks there, except
+  /// `inout` (Swift warns about the others).
+  static func argumentLabel(_ name: String) -> String {
+    let plain = unescaped(name)
+    return plain == "inout" ? name : plain
+  }
+
   /// `name` without backticks.
   static func unescaped(_ name: String) -> String {
     name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name

@@ -23,26 +23,36 @@ struct Naming: Sendable {
   private var taken: Set<String>
 
   /// Names every structure of `graph`, calling the root `rootName`.
+  ///
+  /// A root array of structures names its elements `rootName`, as before. Any other
+  /// root that is not a structure gets a type alias called `rootName`: a root map of
+  /// structures is `typealias Rooms = [String: Room]`, its values named in the
+  /// singular (or `RootValue` when the singular is the same word).
   init(graph: TypeGraph, rootName: String) {
     taken = Naming.reservedTypeNames
-    if !Naming.isStructure(graph.root) {
+    var elementName = rootName
+    if !Naming.isStructureOrArrayOfStructures(graph.root) {
       rootAlias = rootName
       taken.insert(rootName)
+      let singular = Singularize.singular(rootName)
+      elementName = singular == rootName ? rootName + "Value" : singular
     }
-    let context = Context(graph: graph, rootName: rootName)
+    let context = Context(graph: graph, rootName: elementName)
     visit(graph.root, key: nil, isElement: false, parent: nil, path: "", context: context)
   }
 
-  private static func isStructure(_ type: TypeRef) -> Bool {
+  /// Whether the generated types name the root themselves: a structure, or arrays of them.
+  private static func isStructureOrArrayOfStructures(_ type: TypeRef) -> Bool {
     switch type {
     case .structure: true
-    case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): isStructure(wrapped)
+    case .optional(let wrapped), .array(let wrapped): isStructureOrArrayOfStructures(wrapped)
     default: false
     }
   }
 
   private struct Context {
     let graph: TypeGraph
+    /// The name of the structure at the root, or of the root's elements or values.
     let rootName: String
   }
 

@@ -1,14 +1,27 @@
 /// The last stage of the pipeline: Swift source for a named ``TypeGraph``.
 ///
 /// For each structure, in ``Naming/order``, it writes the struct, a `Decodable`
-/// conformance (a `curry` chain up to ``curryLimit`` members, `build` past it), a
-/// `JSONEncodable` conformance and, with ``GeneratorOptions/codable``, a `Codable`
-/// conformance with `CodingKeys`. The layout follows the repository's
+/// conformance (a `curry` chain up to ``curryLimit`` members, `build` past it, and
+/// statements past ``buildLimit``), a `JSONEncodable` conformance (a dictionary
+/// literal, `JSON(omittingNil:)` when a key was absent from some samples, and
+/// statements past ``buildLimit``) and, with ``GeneratorOptions/codable``, a
+/// `Codable` conformance with `CodingKeys`. The layout follows the repository's
 /// `.swift-format`: two-space indentation, lines of at most 120 columns, trailing
 /// commas in multi-line collections.
 struct SwiftRenderer: Sendable {
   /// The widest initializer that `curry` handles; `build` takes over past it.
   static let curryLimit = 20
+  /// The widest decoder written as one `build` call with its lookups inline, and the
+  /// widest encoder written as one dictionary literal: the type checker's time grows
+  /// faster than the width of either (about 230 ms at 200 members on a loaded
+  /// machine), so past this width both are written as statements.
+  static let buildLimit = 50
+  /// The widest structure that gets a public memberwise initializer with
+  /// `--access public`. The compiler checks that such an initializer sets every
+  /// property in a time that grows much faster than the width (about 1 s at 300
+  /// members, 18 s at 600, minutes at 1,500); past this width the structure keeps
+  /// Swift's internal memberwise initializer, which is cheap, and is made by decoding.
+  static let publicInitializerLimit = 300
   /// The longest line the layout writes before breaking.
   static let lineLength = 120
 
@@ -78,9 +91,18 @@ struct SwiftRenderer: Sendable {
     }
   }
 
-  private func members(_ index: Int) -> [(name: String, key: String, type: TypeRef)] {
+  /// One stored property as the renderer writes it.
+  struct RenderedMember {
+    var name: String
+    var key: String
+    var member: Structure.Member
+    /// The property's Swift type.
+    var type: TypeRef { member.declaredType }
+  }
+
+  private func members(_ index: Int) -> [RenderedMember] {
     let names = naming.propertyNames[index]!
-    return zip(names, graph.structures[index].members).map { ($0, $1.key, $1.type) }
+    return zip(names, graph.structures[index].members).map { RenderedMember(name: $0, key: $1.key, member: $1) }
   }
 
   private func structure(_ index: Int) -> String {
@@ -93,9 +115,13 @@ struct SwiftRenderer: Sendable {
     }
     lines.append("\(access)struct \(name): Sendable {")
     for member in members {
+      if member.member.isAbsentOrNull {
+        let null = member.type.wrapped.isJSON ? "`.null`" : "`.some(nil)`"
+        lines.append("  /// `nil` when the key is absent, \(null) when it is `null`.")
+      }
       lines.append("  \(access)let \(member.name): \(swiftType(member.type))")
     }
-    if options.isPublic {
+    if options.isPublic && members.count <= Self.publicInitializerLimit {
       lines.append("")
       let parameters = members.map { "\($0.name): \(swiftType($0.type))" }
       lines += wrapped(prefix: "  public init(", items: parameters, suffix: ") {", indent: "  ")
@@ -111,57 +137,235 @@ struct SwiftRenderer: Sendable {
   private func decodable(_ index: Int) -> String {
     let name = naming.typeNames[index]!
     let members = members(index)
-    var lines = [
-      "extension \(name): Decodable {",
-      "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {",
-    ]
-    let lookups = members.map { "j \(lookupOperator($0.type)) \(Identifiers.stringLiteral($0.key))" }
-    if members.isEmpty {
-      lines.append("    .success(\(name)())")
-    } else if members.count <= Self.curryLimit {
-      lines.append("    curry(\(name).init)")
-      for (offset, lookup) in lookups.enumerated() {
-        lines.append("      \(offset == 0 ? "<^>" : "<*>") \(lookup)")
-      }
+    let functions = FunctionNames(members: members)
+    var lines = ["extension \(name): Decodable {"]
+    if members.count > Self.buildLimit {
+      lines += chunkedDecoder(name, members, functions)
     } else {
-      lines.append("    build(")
-      lines.append("      \(name).init,")
-      for (offset, lookup) in lookups.enumerated() {
-        lines.append("      \(lookup)\(offset == lookups.count - 1 ? "" : ",")")
+      let json = Self.parameterName(for: members)
+      lines.append("  \(access)static func decode(_ \(json): JSON) -> Decoded<\(name)> {")
+      let statements = absentOrNullStatements(members, json: json)
+      lines += statements
+      let result = statements.isEmpty ? "    " : "    return "
+      let lookups = members.map { lookup($0, functions, json: json) }
+      if members.isEmpty {
+        lines.append("    .success(\(name)())")
+      } else if members.count <= Self.curryLimit {
+        lines.append("\(result)\(functions.curry)(\(name).init)")
+        for (offset, lookup) in lookups.enumerated() {
+          lines.append("      \(offset == 0 ? "<^>" : "<*>") \(lookup)")
+        }
+      } else {
+        lines.append("\(result)\(functions.build)(")
+        lines.append("      \(name).init,")
+        for (offset, lookup) in lookups.enumerated() {
+          lines.append("      \(lookup)\(offset == lookups.count - 1 ? "" : ",")")
+        }
+        lines.append("    )")
       }
-      lines.append("    )")
+      lines.append("  }")
     }
-    lines += ["  }", "}"]
+    lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `<|`, `<|?`, `<||` or `<||?`, as Argo users write them.
-  private func lookupOperator(_ type: TypeRef) -> String {
-    switch type {
-    case .optional(.array): "<||?"
-    case .optional: "<|?"
-    case .array: "<||"
-    default: "<|"
+  /// Whether `member` is decoded by a statement of its own: a key both absent and
+  /// `null` somewhere, whose value is not a `JSON`. Its expression, inside an operator
+  /// chain, would take the type checker minutes; as a typed statement, it is checked
+  /// on its own.
+  private static func needsStatement(_ member: RenderedMember) -> Bool {
+    member.member.isAbsentOrNull && !member.type.wrapped.isJSON
+  }
+
+  /// The name of the decoder's parameter: `j`, unless a statement's local takes it.
+  static func parameterName(for members: [RenderedMember]) -> String {
+    let locals = Set(members.filter(needsStatement).map { Identifiers.unescaped($0.name) })
+    return ["j", "json", "object", "value"].first { !locals.contains($0) } ?? "jsonValue"
+  }
+
+  /// One typed statement per member of `members` both absent and `null` somewhere:
+  /// `nil` when the key is absent, `.some(nil)` when it is `null`.
+  private func absentOrNullStatements(_ members: [RenderedMember], json: String) -> [String] {
+    members.filter(Self.needsStatement).flatMap { member -> [String] in
+      let key = Identifiers.stringLiteral(member.key)
+      let declaration = "    let \(member.name): Decoded<\(swiftType(member.type))> ="
+      let value =
+        "\(json)[\(key)] == nil ? .success(nil) : \(json).decode(\(key), as: \(swiftType(member.member.type)).self)"
+        + ".map(Optional.some)"
+      return declaration.count + 1 + value.count <= Self.lineLength
+        ? [declaration + " " + value] : [declaration, "      " + value]
     }
+  }
+
+  /// How the decoder calls Argonaut's functions: by their module's name when a member
+  /// of the type has the same name and would hide them (`curry`, `build`, `pure`).
+  struct FunctionNames {
+    var curry = "curry"
+    var build = "build"
+    var pure = "pure"
+
+    init(members: [RenderedMember]) {
+      let names = Set(members.map { Identifiers.unescaped($0.name) })
+      if names.contains("curry") { curry = "Argonaut.curry" }
+      if names.contains("build") { build = "Argonaut.build" }
+      if names.contains("pure") { pure = "Argonaut.pure" }
+    }
+  }
+
+  /// A decoder past ``buildLimit`` members, whose compile time grows linearly with the
+  /// width: one private function per run of at most ``curryLimit`` members, which
+  /// decodes them into a tuple with one `build`; one `build` of the tuples; and one
+  /// function that makes the model from them. One `build` of every member would take
+  /// the type checker a time that grows faster than the width (a second at 300
+  /// members, minutes at 1,500), one function holding a statement per member would
+  /// take the compiler's later passes as long, and a closure over the tuples in the
+  /// last `build` takes the type checker 100 ms at 1,500 members.
+  private func chunkedDecoder(_ name: String, _ members: [RenderedMember], _ functions: FunctionNames) -> [String] {
+    let names = Set(members.map { Identifiers.unescaped($0.name) })
+    func isNumbered(_ prefix: String, in names: some Collection<String>) -> Bool {
+      names.contains { $0.hasPrefix(prefix) && $0.dropFirst(prefix.count).allSatisfy(\.isNumber) }
+    }
+    let part = ["decodePart", "decodeChunk", "decodeRun"].first { !isNumbered($0, in: names) } ?? "_decodePart"
+    let typeNames = Set(naming.typeNames.values)
+    let tuple = ["Part", "Chunk", "Run"].first { !isNumbered($0, in: typeNames) } ?? "_Part"
+    let assemble = ["assemble", "make", "combine"].first { !names.contains($0) } ?? "_assemble"
+    let chunks = Self.chunks(members.count, limit: Self.curryLimit)
+    var lines = [
+      "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {",
+      "    \(functions.build)(",
+      "      \(assemble),",
+    ]
+    for number in chunks.indices {
+      lines.append("      \(part)\(number)(j)\(number == chunks.count - 1 ? "" : ",")")
+    }
+    lines += ["    )", "  }", ""]
+    for (number, chunk) in chunks.enumerated() {
+      let types = chunk.map { swiftType(members[$0].type) }
+      lines += filled(prefix: "  private typealias \(tuple)\(number) = (", items: types, suffix: ")", indent: "  ")
+    }
+    let parameters = chunks.indices.map { "_ p\($0): \(tuple)\($0)" }
+    lines.append("")
+    lines += filled(
+      prefix: "  private static func \(assemble)(", items: parameters, suffix: ") -> \(name) {", indent: "  ")
+    lines.append("    \(name)(")
+    for (number, chunk) in chunks.enumerated() {
+      for (position, member) in chunk.enumerated() {
+        let last = number == chunks.count - 1 && position == chunk.count - 1
+        lines.append(
+          "      \(Identifiers.argumentLabel(members[member].name)): p\(number).\(position)\(last ? "" : ",")")
+      }
+    }
+    lines += ["    )", "  }"]
+    for (number, chunk) in chunks.enumerated() {
+      let runMembers = chunk.map { members[$0] }
+      let json = Self.parameterName(for: runMembers)
+      let statements = absentOrNullStatements(runMembers, json: json)
+      lines.append("")
+      lines.append("  private static func \(part)\(number)(_ \(json): JSON) -> Decoded<\(tuple)\(number)> {")
+      lines += statements
+      lines.append("    \(statements.isEmpty ? "" : "return ")\(functions.build)(")
+      lines.append("      { (" + (0..<chunk.count).map { "$\($0)" }.joined(separator: ", ") + ") },")
+      for (position, member) in runMembers.enumerated() {
+        lines.append("      \(typedLookup(member, functions, json: json))\(position == chunk.count - 1 ? "" : ",")")
+      }
+      lines += ["    )", "  }"]
+    }
+    return lines
+  }
+
+  /// The lookup of `member` in the object `json`: `<|`, `<|?`, `<||` or `<||?`, as
+  /// Argo users write them. A key both absent and `null` somewhere is the local of its
+  /// statement (``absentOrNullStatements(_:json:)``), or for a `JSON` member,
+  /// `pure(j[key])`: the member itself, `nil` when absent.
+  private func lookup(_ member: RenderedMember, _ functions: FunctionNames, json: String) -> String {
+    let key = Identifiers.stringLiteral(member.key)
+    if member.member.isAbsentOrNull {
+      return member.type.wrapped.isJSON ? "\(functions.pure)(\(json)[\(key)])" : member.name
+    }
+    let operation =
+      switch member.type {
+      case .optional(.array): "<||?"
+      case .optional: "<|?"
+      case .array: "<||"
+      default: "<|"
+      }
+    return "\(json) \(operation) \(key)"
+  }
+
+  /// The lookup of `member` with its type written out, by the named methods behind the
+  /// operators (`j.decode("id", as: Int.self)`), for a `build` whose function does not
+  /// give the types: the tuple of a run, which the type checker would otherwise infer
+  /// from the lookups and the tuple together (minutes for 17 `[JSON]` members).
+  private func typedLookup(_ member: RenderedMember, _ functions: FunctionNames, json: String) -> String {
+    let key = Identifiers.stringLiteral(member.key)
+    if member.member.isAbsentOrNull { return lookup(member, functions, json: json) }
+    switch member.type {
+    case .optional(.array(let element)):
+      return "\(json).decodeArrayIfPresent(\(key), of: \(swiftType(element)).self)"
+    case .optional(let wrapped):
+      return "\(json).decodeIfPresent(\(key), as: \(swiftType(wrapped)).self)"
+    case .array(let element):
+      return "\(json).decodeArray(\(key), of: \(swiftType(element)).self)"
+    default:
+      return "\(json).decode(\(key), as: \(swiftType(member.type)).self)"
+    }
+  }
+
+  /// `count` positions cut into runs of at most `limit`, as even as they can be, so
+  /// that every run has two members or more (a tuple).
+  static func chunks(_ count: Int, limit: Int) -> [Range<Int>] {
+    let number = (count + limit - 1) / limit
+    return (0..<number).map { part in (part * count / number)..<((part + 1) * count / number) }
   }
 
   private func encodable(_ index: Int) -> String {
     let name = naming.typeNames[index]!
-    let entries = members(index).map { "\(Identifiers.stringLiteral($0.key)): \($0.name).encode()" }
+    let members = members(index)
     var lines = [
       "extension \(name): JSONEncodable {",
       "  \(access)func encode() -> JSON {",
     ]
-    let single = "    [\(entries.joined())]"
-    if entries.count <= 1 && single.count <= Self.lineLength {
-      lines.append(entries.isEmpty ? "    [:]" : single)
+    if members.count > Self.buildLimit {
+      lines += statementEncoder(members)
+    } else if members.contains(where: \.member.isSometimesAbsent) {
+      lines.append("    JSON(omittingNil: [")
+      for member in members {
+        let encode = member.member.isSometimesAbsent ? "encodeIfPresent" : "encode"
+        lines.append("      \(Identifiers.stringLiteral(member.key)): \(member.name).\(encode)(),")
+      }
+      lines.append("    ])")
     } else {
-      lines.append("    [")
-      lines += entries.map { "      \($0)," }
-      lines.append("    ]")
+      let entries = members.map { "\(Identifiers.stringLiteral($0.key)): \($0.name).encode()" }
+      let single = "    [\(entries.joined())]"
+      if entries.count <= 1 && single.count <= Self.lineLength {
+        lines.append(entries.isEmpty ? "    [:]" : single)
+      } else {
+        lines.append("    [")
+        lines += entries.map { "      \($0)," }
+        lines.append("    ]")
+      }
     }
     lines += ["  }", "}"]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// An encoder past ``buildLimit`` members: one statement per member, so that its
+  /// type-checking time grows linearly with the width (a dictionary literal's does not).
+  private func statementEncoder(_ members: [RenderedMember]) -> [String] {
+    var lines = [
+      "    var members: [(String, JSON)] = []",
+      "    members.reserveCapacity(\(members.count))",
+    ]
+    for member in members {
+      let key = Identifiers.stringLiteral(member.key)
+      if member.member.isSometimesAbsent {
+        lines.append("    if let value = self.\(member.name) { members.append((\(key), value.encode())) }")
+      } else {
+        lines.append("    members.append((\(key), self.\(member.name).encode()))")
+      }
+    }
+    lines.append("    return .object(JSONObject(members))")
+    return lines
   }
 
   private func codable(_ index: Int) -> String {
@@ -176,6 +380,31 @@ struct SwiftRenderer: Sendable {
     }
     lines += ["  }", "}"]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `prefix` + the items + `suffix` on one line when it fits, otherwise the items on
+  /// as few lines as they fill, indented one level deeper than `indent`, between
+  /// `prefix` and `indent` + `suffix`: the layout swift-format gives a long tuple type
+  /// or parameter list.
+  private func filled(prefix: String, items: [String], suffix: String, indent: String) -> [String] {
+    let line = prefix + items.joined(separator: ", ") + suffix
+    guard line.count > Self.lineLength else { return [line] }
+    var lines = [prefix]
+    var current = ""
+    for (offset, item) in items.enumerated() {
+      let piece = item + (offset == items.count - 1 ? "" : ",")
+      if current.isEmpty {
+        current = indent + "  " + piece
+      } else if current.count + 1 + piece.count <= Self.lineLength {
+        current += " " + piece
+      } else {
+        lines.append(current)
+        current = indent + "  " + piece
+      }
+    }
+    lines.append(current)
+    lines.append(indent + suffix)
+    return lines
   }
 
   /// `prefix` + the items + `suffix` on one line when it fits, otherwise one item

@@ -1,9 +1,28 @@
 /// A generated structure, before names are chosen: its members, in document order.
 struct Structure: Equatable, Sendable {
-  /// One stored property: the JSON key it reads, and its type.
+  /// One stored property: the JSON key it reads, the type of its values, and whether
+  /// the key was missing from some objects.
+  ///
+  /// Absent and `null` are kept apart, so that encoding gives back what was decoded:
+  /// `type` is optional when the key was `null` somewhere, and ``isSometimesAbsent``
+  /// says that it was missing somewhere. The Swift type is ``declaredType``.
   struct Member: Equatable, Sendable {
     var key: String
+    /// The type of the values found, optional when one of them was `null`.
     var type: TypeRef
+    /// Whether some object had no such key.
+    var isSometimesAbsent = false
+
+    /// The property's Swift type: `type`; `type?` when the key was sometimes absent;
+    /// and `T??` when it was both absent and `null` (`nil` is absent, `.some(nil)` is
+    /// `null`), except that a `JSON` holds `null` itself: `JSON?`, `nil` when absent.
+    var declaredType: TypeRef {
+      guard isSometimesAbsent else { return type }
+      return isAbsentOrNull && type.wrapped.isJSON ? type : .optional(type)
+    }
+
+    /// Whether the key was both missing from some objects and `null` in others.
+    var isAbsentOrNull: Bool { isSometimesAbsent && type.isOptional }
   }
 
   var members: [Member]
@@ -44,8 +63,8 @@ struct TypeGraph: Sendable {
     case .map(let value): base = .dictionary(typeRef(for: value))
     case .object(let object):
       let members = object.fields.map { field in
-        let type = typeRef(for: field.shape)
-        return Structure.Member(key: field.key, type: object.isSometimesMissing(field) ? type.optional : type)
+        Structure.Member(
+          key: field.key, type: typeRef(for: field.shape), isSometimesAbsent: object.isSometimesMissing(field))
       }
       base = .structure(add(Structure(members: members)))
     }
@@ -84,25 +103,28 @@ struct TypeGraph: Sendable {
     return found
   }
 
-  /// One structure for both, or `nil` when they are different shapes.
+  /// One structure for both, or `nil` when they are different shapes. A key that
+  /// only one of them has is sometimes absent from the other's objects.
   func merge(_ lhs: Structure, _ rhs: Structure) -> Structure? {
-    let rhsTypes = Dictionary(rhs.members.map { ($0.key, $0.type) }, uniquingKeysWith: { first, _ in first })
+    let rhsMembers = Dictionary(rhs.members.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     let lhsKeys = Set(lhs.members.map(\.key))
-    let common = lhs.members.count { rhsTypes[$0.key] != nil }
+    let common = lhs.members.count { rhsMembers[$0.key] != nil }
     let union = lhs.members.count + rhs.members.count - common
     guard common == union || (common >= 3 && Double(common) >= similarity * Double(union)) else { return nil }
     var members: [Structure.Member] = []
     members.reserveCapacity(union)
     for member in lhs.members {
-      if let other = rhsTypes[member.key] {
-        guard let type = member.type.merged(with: other) else { return nil }
-        members.append(Structure.Member(key: member.key, type: type))
+      if let other = rhsMembers[member.key] {
+        guard let type = member.type.merged(with: other.type) else { return nil }
+        members.append(
+          Structure.Member(
+            key: member.key, type: type, isSometimesAbsent: member.isSometimesAbsent || other.isSometimesAbsent))
       } else {
-        members.append(Structure.Member(key: member.key, type: member.type.optional))
+        members.append(Structure.Member(key: member.key, type: member.type, isSometimesAbsent: true))
       }
     }
     for member in rhs.members where !lhsKeys.contains(member.key) {
-      members.append(Structure.Member(key: member.key, type: member.type.optional))
+      members.append(Structure.Member(key: member.key, type: member.type, isSometimesAbsent: true))
     }
     return Structure(members: members)
   }

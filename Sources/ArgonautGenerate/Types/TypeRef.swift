@@ -33,6 +33,14 @@ indirect enum TypeRef: Hashable, Sendable {
     if case .optional(let wrapped) = self { wrapped } else { self }
   }
 
+  /// Whether the type is written `JSON`.
+  var isJSON: Bool {
+    switch self {
+    case .unknown, .json: true
+    default: false
+    }
+  }
+
   /// Whether the type is `T?`.
   var isOptional: Bool {
     if case .optional = self { true } else { false }
@@ -52,10 +60,10 @@ indirect enum TypeRef: Hashable, Sendable {
     case (.unknown, let type), (let type, .unknown):
       return type
     case (.integer(let a), .integer(let b)):
-      let range = IntegerRange(width: max(a.width, b.width), hasNegative: a.hasNegative || b.hasNegative)
-      return range.width == .uint64 && range.hasNegative ? .double : .integer(range)
-    case (.integer, .double), (.double, .integer):
-      return .double
+      let range = a.union(b)
+      return range.fitsOneType ? .integer(range) : nil
+    case (.integer(let range), .double), (.double, .integer(let range)):
+      return range.exceedsDouble ? nil : .double
     case (.array(let a), .array(let b)):
       return a.merged(with: b).map(TypeRef.array)
     case (.dictionary(let a), .dictionary(let b)):

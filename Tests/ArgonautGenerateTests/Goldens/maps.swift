@@ -55,11 +55,11 @@ extension Session: Decodable {
 
 extension Session: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "user": user.encode(),
       "started": started.encode(),
-      "ended": ended.encode(),
-    ]
+      "ended": ended.encodeIfPresent(),
+    ])
   }
 }
 
@@ -83,12 +83,12 @@ extension Plugin: Decodable {
 
 extension Plugin: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "name": name.encode(),
       "version": version.encode(),
       "url": url.encode(),
-      "dependencies": dependencies.encode(),
-    ]
+      "dependencies": dependencies.encodeIfPresent(),
+    ])
   }
 }
 

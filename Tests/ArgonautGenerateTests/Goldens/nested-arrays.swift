@@ -34,23 +34,25 @@ extension NestedArrays: JSONEncodable {
 /// Found at `matrix[][]`.
 struct Matrix: Sendable {
   let x: Int
-  let y: Double?
+  /// `nil` when the key is absent, `.some(nil)` when it is `null`.
+  let y: Double??
 }
 
 extension Matrix: Decodable {
   static func decode(_ j: JSON) -> Decoded<Matrix> {
-    curry(Matrix.init)
+    let y: Decoded<Double??> = j["y"] == nil ? .success(nil) : j.decode("y", as: Double?.self).map(Optional.some)
+    return curry(Matrix.init)
       <^> j <| "x"
-      <*> j <|? "y"
+      <*> y
   }
 }
 
 extension Matrix: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "x": x.encode(),
-      "y": y.encode(),
-    ]
+      "y": y.encodeIfPresent(),
+    ])
   }
 }
 

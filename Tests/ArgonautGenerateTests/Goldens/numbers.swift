@@ -7,12 +7,14 @@ struct Numbers: Sendable {
   let small: [Int]
   let wide: [Int64]
   let unsigned: [UInt64]
-  let signedAndHuge: [Double]
-  let beyond64Bits: Double
+  let signedAndHuge: [JSON]
+  let beyond64Bits: JSON
   let fraction: Double
   let integralFraction: Double
   let exponent: Double
   let mixed: [Double]
+  let wideAndFraction: [Double]
+  let beyondDoubleAndFraction: [JSON]
   let nested: [[Double]]
   let id: Int64
   let negativeZero: Double
@@ -30,6 +32,8 @@ extension Numbers: Decodable {
       <*> j <| "integralFraction"
       <*> j <| "exponent"
       <*> j <|| "mixed"
+      <*> j <|| "wideAndFraction"
+      <*> j <|| "beyondDoubleAndFraction"
       <*> j <|| "nested"
       <*> j <| "id"
       <*> j <| "negativeZero"
@@ -48,6 +52,8 @@ extension Numbers: JSONEncodable {
       "integralFraction": integralFraction.encode(),
       "exponent": exponent.encode(),
       "mixed": mixed.encode(),
+      "wideAndFraction": wideAndFraction.encode(),
+      "beyondDoubleAndFraction": beyondDoubleAndFraction.encode(),
       "nested": nested.encode(),
       "id": id.encode(),
       "negativeZero": negativeZero.encode(),

@@ -34,7 +34,7 @@ extension Optionals: Decodable {
 
 extension Optionals: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "id": id.encode(),
       "name": name.encode(),
       "nickname": nickname.encode(),
@@ -44,8 +44,8 @@ extension Optionals: JSONEncodable {
       "payload": payload.encode(),
       "owner": owner.encode(),
       "history": history.encode(),
-      "onlyHere": onlyHere.encode(),
-    ]
+      "onlyHere": onlyHere.encodeIfPresent(),
+    ])
   }
 }
 
@@ -75,25 +75,28 @@ extension Owner: JSONEncodable {
 /// Found at `[].history[]`.
 struct History: Sendable {
   let at: Int
-  let note: String?
+  /// `nil` when the key is absent, `.some(nil)` when it is `null`.
+  let note: String??
   let by: String?
 }
 
 extension History: Decodable {
   static func decode(_ j: JSON) -> Decoded<History> {
-    curry(History.init)
+    let note: Decoded<String??> =
+      j["note"] == nil ? .success(nil) : j.decode("note", as: String?.self).map(Optional.some)
+    return curry(History.init)
       <^> j <| "at"
-      <*> j <|? "note"
+      <*> note
       <*> j <|? "by"
   }
 }
 
 extension History: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "at": at.encode(),
-      "note": note.encode(),
-      "by": by.encode(),
-    ]
+      "note": note.encodeIfPresent(),
+      "by": by.encodeIfPresent(),
+    ])
   }
 }

@@ -22,11 +22,11 @@ extension RootArray: Decodable {
 
 extension RootArray: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "title": title.encode(),
       "postDate": postDate.encode(),
       "headline": headline.encode(),
-      "tags": tags.encode(),
-    ]
+      "tags": tags.encodeIfPresent(),
+    ])
   }
 }

@@ -54,12 +54,12 @@ extension Author: Decodable {
 
 extension Author: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "id": id.encode(),
       "login": login.encode(),
       "avatar_url": avatarUrl.encode(),
-      "site_admin": siteAdmin.encode(),
-    ]
+      "site_admin": siteAdmin.encodeIfPresent(),
+    ])
   }
 }
 

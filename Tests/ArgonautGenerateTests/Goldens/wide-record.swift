@@ -69,134 +69,234 @@ struct WideRecord: Sendable {
 extension WideRecord: Decodable {
   static func decode(_ j: JSON) -> Decoded<WideRecord> {
     build(
-      WideRecord.init,
-      j <| "field_00",
-      j <| "field_01",
-      j <| "field_02",
-      j <|| "field_03",
-      j <| "field_04",
-      j <| "field_05",
-      j <| "field_06",
-      j <|? "field_07",
-      j <| "field_08",
-      j <| "field_09",
-      j <| "field_10",
-      j <|| "field_11",
-      j <| "field_12",
-      j <| "field_13",
-      j <| "field_14",
-      j <|| "field_15",
-      j <| "field_16",
-      j <| "field_17",
-      j <| "field_18",
-      j <|| "field_19",
-      j <| "field_20",
-      j <| "field_21",
-      j <| "field_22",
-      j <|| "field_23",
-      j <| "field_24",
-      j <| "field_25",
-      j <| "field_26",
-      j <|| "field_27",
-      j <| "field_28",
-      j <| "field_29",
-      j <| "field_30",
-      j <|| "field_31",
-      j <| "field_32",
-      j <| "field_33",
-      j <| "field_34",
-      j <|| "field_35",
-      j <| "field_36",
-      j <| "field_37",
-      j <| "field_38",
-      j <|| "field_39",
-      j <| "field_40",
-      j <| "field_41",
-      j <| "field_42",
-      j <|| "field_43",
-      j <| "field_44",
-      j <| "field_45",
-      j <| "field_46",
-      j <|| "field_47",
-      j <| "field_48",
-      j <| "field_49",
-      j <| "field_50",
-      j <|| "field_51",
-      j <| "field_52",
-      j <| "field_53",
-      j <| "field_54",
-      j <|| "field_55",
-      j <| "field_56",
-      j <| "field_57",
-      j <| "field_58",
-      j <|| "field_59"
+      assemble,
+      decodePart0(j),
+      decodePart1(j),
+      decodePart2(j)
+    )
+  }
+
+  private typealias Part0 = (
+    Int, String, Bool, [Int], Int, String, Bool, JSON?, Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String,
+    Bool, [Int]
+  )
+  private typealias Part1 = (
+    Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String,
+    Bool, [Int]
+  )
+  private typealias Part2 = (
+    Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String, Bool, [Int], Int, String,
+    Bool, [Int]
+  )
+
+  private static func assemble(_ p0: Part0, _ p1: Part1, _ p2: Part2) -> WideRecord {
+    WideRecord(
+      field00: p0.0,
+      field01: p0.1,
+      field02: p0.2,
+      field03: p0.3,
+      field04: p0.4,
+      field05: p0.5,
+      field06: p0.6,
+      field07: p0.7,
+      field08: p0.8,
+      field09: p0.9,
+      field10: p0.10,
+      field11: p0.11,
+      field12: p0.12,
+      field13: p0.13,
+      field14: p0.14,
+      field15: p0.15,
+      field16: p0.16,
+      field17: p0.17,
+      field18: p0.18,
+      field19: p0.19,
+      field20: p1.0,
+      field21: p1.1,
+      field22: p1.2,
+      field23: p1.3,
+      field24: p1.4,
+      field25: p1.5,
+      field26: p1.6,
+      field27: p1.7,
+      field28: p1.8,
+      field29: p1.9,
+      field30: p1.10,
+      field31: p1.11,
+      field32: p1.12,
+      field33: p1.13,
+      field34: p1.14,
+      field35: p1.15,
+      field36: p1.16,
+      field37: p1.17,
+      field38: p1.18,
+      field39: p1.19,
+      field40: p2.0,
+      field41: p2.1,
+      field42: p2.2,
+      field43: p2.3,
+      field44: p2.4,
+      field45: p2.5,
+      field46: p2.6,
+      field47: p2.7,
+      field48: p2.8,
+      field49: p2.9,
+      field50: p2.10,
+      field51: p2.11,
+      field52: p2.12,
+      field53: p2.13,
+      field54: p2.14,
+      field55: p2.15,
+      field56: p2.16,
+      field57: p2.17,
+      field58: p2.18,
+      field59: p2.19
+    )
+  }
+
+  private static func decodePart0(_ j: JSON) -> Decoded<Part0> {
+    build(
+      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
+      j.decode("field_00", as: Int.self),
+      j.decode("field_01", as: String.self),
+      j.decode("field_02", as: Bool.self),
+      j.decodeArray("field_03", of: Int.self),
+      j.decode("field_04", as: Int.self),
+      j.decode("field_05", as: String.self),
+      j.decode("field_06", as: Bool.self),
+      j.decodeIfPresent("field_07", as: JSON.self),
+      j.decode("field_08", as: Int.self),
+      j.decode("field_09", as: String.self),
+      j.decode("field_10", as: Bool.self),
+      j.decodeArray("field_11", of: Int.self),
+      j.decode("field_12", as: Int.self),
+      j.decode("field_13", as: String.self),
+      j.decode("field_14", as: Bool.self),
+      j.decodeArray("field_15", of: Int.self),
+      j.decode("field_16", as: Int.self),
+      j.decode("field_17", as: String.self),
+      j.decode("field_18", as: Bool.self),
+      j.decodeArray("field_19", of: Int.self)
+    )
+  }
+
+  private static func decodePart1(_ j: JSON) -> Decoded<Part1> {
+    build(
+      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
+      j.decode("field_20", as: Int.self),
+      j.decode("field_21", as: String.self),
+      j.decode("field_22", as: Bool.self),
+      j.decodeArray("field_23", of: Int.self),
+      j.decode("field_24", as: Int.self),
+      j.decode("field_25", as: String.self),
+      j.decode("field_26", as: Bool.self),
+      j.decodeArray("field_27", of: Int.self),
+      j.decode("field_28", as: Int.self),
+      j.decode("field_29", as: String.self),
+      j.decode("field_30", as: Bool.self),
+      j.decodeArray("field_31", of: Int.self),
+      j.decode("field_32", as: Int.self),
+      j.decode("field_33", as: String.self),
+      j.decode("field_34", as: Bool.self),
+      j.decodeArray("field_35", of: Int.self),
+      j.decode("field_36", as: Int.self),
+      j.decode("field_37", as: String.self),
+      j.decode("field_38", as: Bool.self),
+      j.decodeArray("field_39", of: Int.self)
+    )
+  }
+
+  private static func decodePart2(_ j: JSON) -> Decoded<Part2> {
+    build(
+      { ($0, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) },
+      j.decode("field_40", as: Int.self),
+      j.decode("field_41", as: String.self),
+      j.decode("field_42", as: Bool.self),
+      j.decodeArray("field_43", of: Int.self),
+      j.decode("field_44", as: Int.self),
+      j.decode("field_45", as: String.self),
+      j.decode("field_46", as: Bool.self),
+      j.decodeArray("field_47", of: Int.self),
+      j.decode("field_48", as: Int.self),
+      j.decode("field_49", as: String.self),
+      j.decode("field_50", as: Bool.self),
+      j.decodeArray("field_51", of: Int.self),
+      j.decode("field_52", as: Int.self),
+      j.decode("field_53", as: String.self),
+      j.decode("field_54", as: Bool.self),
+      j.decodeArray("field_55", of: Int.self),
+      j.decode("field_56", as: Int.self),
+      j.decode("field_57", as: String.self),
+      j.decode("field_58", as: Bool.self),
+      j.decodeArray("field_59", of: Int.self)
     )
   }
 }
 
 extension WideRecord: JSONEncodable {
   func encode() -> JSON {
-    [
-      "field_00": field00.encode(),
-      "field_01": field01.encode(),
-      "field_02": field02.encode(),
-      "field_03": field03.encode(),
-      "field_04": field04.encode(),
-      "field_05": field05.encode(),
-      "field_06": field06.encode(),
-      "field_07": field07.encode(),
-      "field_08": field08.encode(),
-      "field_09": field09.encode(),
-      "field_10": field10.encode(),
-      "field_11": field11.encode(),
-      "field_12": field12.encode(),
-      "field_13": field13.encode(),
-      "field_14": field14.encode(),
-      "field_15": field15.encode(),
-      "field_16": field16.encode(),
-      "field_17": field17.encode(),
-      "field_18": field18.encode(),
-      "field_19": field19.encode(),
-      "field_20": field20.encode(),
-      "field_21": field21.encode(),
-      "field_22": field22.encode(),
-      "field_23": field23.encode(),
-      "field_24": field24.encode(),
-      "field_25": field25.encode(),
-      "field_26": field26.encode(),
-      "field_27": field27.encode(),
-      "field_28": field28.encode(),
-      "field_29": field29.encode(),
-      "field_30": field30.encode(),
-      "field_31": field31.encode(),
-      "field_32": field32.encode(),
-      "field_33": field33.encode(),
-      "field_34": field34.encode(),
-      "field_35": field35.encode(),
-      "field_36": field36.encode(),
-      "field_37": field37.encode(),
-      "field_38": field38.encode(),
-      "field_39": field39.encode(),
-      "field_40": field40.encode(),
-      "field_41": field41.encode(),
-      "field_42": field42.encode(),
-      "field_43": field43.encode(),
-      "field_44": field44.encode(),
-      "field_45": field45.encode(),
-      "field_46": field46.encode(),
-      "field_47": field47.encode(),
-      "field_48": field48.encode(),
-      "field_49": field49.encode(),
-      "field_50": field50.encode(),
-      "field_51": field51.encode(),
-      "field_52": field52.encode(),
-      "field_53": field53.encode(),
-      "field_54": field54.encode(),
-      "field_55": field55.encode(),
-      "field_56": field56.encode(),
-      "field_57": field57.encode(),
-      "field_58": field58.encode(),
-      "field_59": field59.encode(),
-    ]
+    var members: [(String, JSON)] = []
+    members.reserveCapacity(60)
+    members.append(("field_00", self.field00.encode()))
+    members.append(("field_01", self.field01.encode()))
+    members.append(("field_02", self.field02.encode()))
+    members.append(("field_03", self.field03.encode()))
+    members.append(("field_04", self.field04.encode()))
+    members.append(("field_05", self.field05.encode()))
+    members.append(("field_06", self.field06.encode()))
+    members.append(("field_07", self.field07.encode()))
+    members.append(("field_08", self.field08.encode()))
+    members.append(("field_09", self.field09.encode()))
+    members.append(("field_10", self.field10.encode()))
+    members.append(("field_11", self.field11.encode()))
+    members.append(("field_12", self.field12.encode()))
+    members.append(("field_13", self.field13.encode()))
+    members.append(("field_14", self.field14.encode()))
+    members.append(("field_15", self.field15.encode()))
+    members.append(("field_16", self.field16.encode()))
+    members.append(("field_17", self.field17.encode()))
+    members.append(("field_18", self.field18.encode()))
+    members.append(("field_19", self.field19.encode()))
+    members.append(("field_20", self.field20.encode()))
+    members.append(("field_21", self.field21.encode()))
+    members.append(("field_22", self.field22.encode()))
+    members.append(("field_23", self.field23.encode()))
+    members.append(("field_24", self.field24.encode()))
+    members.append(("field_25", self.field25.encode()))
+    members.append(("field_26", self.field26.encode()))
+    members.append(("field_27", self.field27.encode()))
+    members.append(("field_28", self.field28.encode()))
+    members.append(("field_29", self.field29.encode()))
+    members.append(("field_30", self.field30.encode()))
+    members.append(("field_31", self.field31.encode()))
+    members.append(("field_32", self.field32.encode()))
+    members.append(("field_33", self.field33.encode()))
+    members.append(("field_34", self.field34.encode()))
+    members.append(("field_35", self.field35.encode()))
+    members.append(("field_36", self.field36.encode()))
+    members.append(("field_37", self.field37.encode()))
+    members.append(("field_38", self.field38.encode()))
+    members.append(("field_39", self.field39.encode()))
+    members.append(("field_40", self.field40.encode()))
+    members.append(("field_41", self.field41.encode()))
+    members.append(("field_42", self.field42.encode()))
+    members.append(("field_43", self.field43.encode()))
+    members.append(("field_44", self.field44.encode()))
+    members.append(("field_45", self.field45.encode()))
+    members.append(("field_46", self.field46.encode()))
+    members.append(("field_47", self.field47.encode()))
+    members.append(("field_48", self.field48.encode()))
+    members.append(("field_49", self.field49.encode()))
+    members.append(("field_50", self.field50.encode()))
+    members.append(("field_51", self.field51.encode()))
+    members.append(("field_52", self.field52.encode()))
+    members.append(("field_53", self.field53.encode()))
+    members.append(("field_54", self.field54.encode()))
+    members.append(("field_55", self.field55.encode()))
+    members.append(("field_56", self.field56.encode()))
+    members.append(("field_57", self.field57.encode()))
+    members.append(("field_58", self.field58.encode()))
+    members.append(("field_59", self.field59.encode()))
+    return .object(JSONObject(members))
   }
 }

@@ -65,6 +65,7 @@ struct Repo: Sendable {
   let name: String
   let stars: Double
   let topics: [String]
+  /// `nil` when the key is absent, `.null` when it is `null`.
   let license: JSON?
 }
 
@@ -74,17 +75,17 @@ extension Repo: Decodable {
       <^> j <| "name"
       <*> j <| "stars"
       <*> j <|| "topics"
-      <*> j <|? "license"
+      <*> pure(j["license"])
   }
 }
 
 extension Repo: JSONEncodable {
   func encode() -> JSON {
-    [
+    JSON(omittingNil: [
       "name": name.encode(),
       "stars": stars.encode(),
       "topics": topics.encode(),
-      "license": license.encode(),
-    ]
+      "license": license.encodeIfPresent(),
+    ])
   }
 }
