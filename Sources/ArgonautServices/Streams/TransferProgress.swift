@@ -52,6 +52,24 @@ final class TransferProgressReporter: Sendable {
     self.report = report
   }
 
+  /// The bytes sent so far, summed from each delegate call's own count.
+  private let sent = Locked<Int64>(0)
+
+  /// Reports one delegate call of an upload: `bytesSent` more bytes, of `total`.
+  ///
+  /// The running sum of `bytesSent` is what counts, not the call's `totalBytesSent`:
+  /// FoundationNetworking queues its delegate calls and reads `totalBytesSent` when a
+  /// call runs, so on a busy machine every queued call said the whole size, and an
+  /// upload reported its progress once, at the end. The sum is capped at `total`.
+  func reportSent(_ bytesSent: Int64, total: Int64?) {
+    let completed = sent.withLock { sent in
+      sent += max(0, bytesSent)
+      if let total { sent = min(sent, total) }
+      return sent
+    }
+    report(completed: completed, total: total)
+  }
+
   /// Reports `completed` of `total`, unless an earlier report got as far. The
   /// closure runs with the lock held, so that reports from two threads cannot pass
   /// each other.

@@ -39,7 +39,7 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     totalBytesExpectedToSend: Int64
   ) {
     guard let reporter = entries.withLock({ $0[task.taskIdentifier]?.uploadProgress }) else { return }
-    reporter.report(completed: totalBytesSent, total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
+    reporter.reportSent(bytesSent, total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
   }
 
   func urlSession(
@@ -117,8 +117,7 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
     totalBytesExpectedToSend: Int64
   ) {
-    uploadProgress?.report(
-      completed: totalBytesSent, total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
+    uploadProgress?.reportSent(bytesSent, total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
   }
 
   func urlSession(
