@@ -82,7 +82,7 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
 }
 
 extension Optional where Wrapped: JSONEncodable {
-  /// The wrapped value, or `nil` for `nil`: with ``JSON/init(omittingNil:)``, a member
+  /// The wrapped value, or `nil` for `nil`: with `JSON(omittingNil:)`, a member
   /// that is left out rather than sent as `null`.
   #if !DEBUG
     @inlinable
