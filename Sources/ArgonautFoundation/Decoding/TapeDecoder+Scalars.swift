@@ -38,10 +38,36 @@ extension TapeDecoder {
       if let value = T(exactly: Tape.smallIntValue(entry)) { return value }
     case .number:
       if let value = Tape.integer(entry, in: document, as: T.self) { return value }
+      if T.bitWidth > 64, let value: T = wideInteger(entry) { return value }
     default:
       throw mismatch(type, at: valueIndex, in: container, key: key())
     }
     throw notRepresentable(entry, as: type, in: container, key: key())
+  }
+
+  /// An integer of more than 64 bits written as plain digits (`-` and digits), exactly;
+  /// `nil` for any other spelling or a value that does not fit. As in `JSONDecoder`, a
+  /// value beyond 64 bits with a fraction or an exponent is not read.
+  func wideInteger<T: FixedWidthInteger>(_ entry: UInt64) -> T? {
+    Tape.withNumberText(entry, in: document) { text -> T? in
+      var i = 0
+      let negative = text.first == UInt8(ascii: "-")
+      if negative { i = 1 }
+      guard i < text.count else { return nil }
+      var value: T = 0
+      while i < text.count {
+        let digit = text[i] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        let (next, o2) =
+          negative
+          ? times10.subtractingReportingOverflow(T(digit)) : times10.addingReportingOverflow(T(digit))
+        guard !o1 && !o2 else { return nil }
+        value = next
+        i += 1
+      }
+      return value
+    }
   }
 
   func notRepresentable(
@@ -113,6 +139,7 @@ extension TapeDecoder {
 
   /// The value of a string under `.convertFromString`, or `nil`.
   func nonConforming<T: FloatingPoint>(_ entry: UInt64) -> T? {
+    if options.json5, let value: T = json5NonFinite(entry) { return value }
     guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloats,
       !Tape.flag(entry)
     else { return nil }
@@ -121,6 +148,19 @@ extension TapeDecoder {
     if text.utf8.elementsEqual(negativeInfinity.utf8) { return -T.infinity }
     if text.utf8.elementsEqual(nan.utf8) { return T.nan }
     return nil
+  }
+
+  /// The value of a JSON5 `NaN` or infinity, which the rewritten document holds as a
+  /// marker string (see `FoundationSyntax`), or `nil`.
+  func json5NonFinite<T: FloatingPoint>(_ entry: UInt64) -> T? {
+    let text = StringText.string(entry, in: document)
+    guard text.utf8.first == 0 else { return nil }
+    switch text {
+    case FoundationSyntax.nan: return T.nan
+    case FoundationSyntax.infinity: return T.infinity
+    case FoundationSyntax.negativeInfinity: return -T.infinity
+    default: return nil
+    }
   }
 
   /// A `Decimal`, exactly from the number's text.

@@ -168,7 +168,9 @@ final class TapeDecoder {
     }
     switch kind(of: T.self) {
     case .plain:
-      return try with(valueIndex, in: container, key: key) { try T(from: self) }
+      // `type`, not `T`: a subclass handed over as its base class's metatype
+      // (`Employee.self as Person.Type`) decodes as the subclass.
+      return try with(valueIndex, in: container, key: key) { try type.init(from: self) }
     case .array(let array):
       return try with(valueIndex, in: container, key: key) {
         try unsafeBitCast(array.decodeFromTape(self, at: valueIndex), to: T.self)

@@ -76,6 +76,33 @@ open class ArgonautJSONEncoder: @unchecked Sendable {
     return encoder.output
   }
 
+  /// Encodes a value that needs a configuration, such as a type conforming to
+  /// Foundation's `EncodableWithConfiguration`, as JSON.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - configuration: What `encode(to:configuration:)` is given.
+  /// - Returns: UTF-8 JSON text.
+  /// - Throws: `EncodingError.invalidValue`.
+  open func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+    let encoder = ByteEncoder(options: options)
+    try encoder.encodeTopLevel(value) { try value.encode(to: $0, configuration: configuration) }
+    return Data(encoder.output)
+  }
+
+  /// Encodes a value with the configuration that `configuration` provides, as JSON.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - configuration: The type that provides the configuration.
+  /// - Returns: UTF-8 JSON text.
+  /// - Throws: `EncodingError.invalidValue`.
+  open func encode<T: EncodableWithConfiguration, C: EncodingConfigurationProviding>(
+    _ value: T, configuration: C.Type
+  ) throws -> Data where T.EncodingConfiguration == C.EncodingConfiguration {
+    try encode(value, configuration: C.encodingConfiguration)
+  }
+
   var options: EncodingOptions {
     EncodingOptions(
       formatting: outputFormatting, keys: keyEncodingStrategy, dates: dateEncodingStrategy, data: dataEncodingStrategy,

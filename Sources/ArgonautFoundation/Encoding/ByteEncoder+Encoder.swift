@@ -121,6 +121,10 @@ struct SingleValueWriter: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt16) throws { try integer(value) }
   mutating func encode(_ value: UInt32) throws { try integer(value) }
   mutating func encode(_ value: UInt64) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws { try integer(value) }
 
   @inline(__always)
   func integer<T: FixedWidthInteger>(_ value: T) throws {

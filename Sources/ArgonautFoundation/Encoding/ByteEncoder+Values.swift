@@ -101,6 +101,7 @@ extension ByteEncoder {
     #endif
     case .custom(let closure):
       try closure(date, self)
+      writeEmptyObjectIfEmpty(slot)
     @unknown default:
       try date.encode(to: self)
     }
@@ -115,9 +116,20 @@ extension ByteEncoder {
       writeString(data.base64EncodedString())
     case .custom(let closure):
       try closure(data, self)
+      writeEmptyObjectIfEmpty(slot)
     @unknown default:
       try data.encode(to: self)
     }
+  }
+
+  /// Writes `{}` into `slot` when a custom strategy encoded nothing there, as
+  /// `JSONEncoder` does (also at the top level, where an empty value is otherwise an error).
+  func writeEmptyObjectIfEmpty(_ slot: Int) {
+    guard stack.pointee[slot].kind == .slot else { return }
+    while stack.pointee.count - 1 > slot { closeTop() }
+    stack.pointee[slot].kind = .single
+    writeOpen(UInt8(ascii: "{"))
+    writeClose(UInt8(ascii: "}"), count: 0, level: stack.pointee[slot].level)
   }
 
   // MARK: - Text
@@ -151,6 +163,12 @@ extension ByteEncoder {
 
   @inline(__always)
   func writeInteger<T: FixedWidthInteger>(_ value: T) {
+    if T.bitWidth > 64 {
+      // Int128 and UInt128.
+      if let narrow = Int64(exactly: value) { return writeInteger(narrow) }
+      if let narrow = UInt64(exactly: value) { return writeInteger(narrow) }
+      return writeASCII(String(value))
+    }
     if value < 0 { out.pointee.append(UInt8(ascii: "-")) }
     var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
     if magnitude < 10 {

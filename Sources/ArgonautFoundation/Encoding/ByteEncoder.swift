@@ -93,8 +93,14 @@ final class ByteEncoder {
   var output: [UInt8] { out.pointee.array }
 
   func encodeTopLevel<T: Swift.Encodable>(_ value: T) throws {
+    try encodeTopLevel(value) { try $0.writeValue(value, slot: $0.currentSlot) }
+  }
+
+  /// Runs `write` on this encoder with its slot for the top-level value, then closes it.
+  func encodeTopLevel<T>(_ value: T, _ write: (ByteEncoder) throws -> Void) throws {
     let slot = pushSlot()
-    try writeValue(value, slot: slot)
+    currentSlot = slot
+    try write(self)
     if stack.pointee[slot].kind == .slot {
       throw EncodingError.invalidValue(
         value,

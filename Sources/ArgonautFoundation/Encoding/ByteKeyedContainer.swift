@@ -61,6 +61,10 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
   mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128, forKey key: Key) throws { try integer(value, key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128, forKey key: Key) throws { try integer(value, key) }
 
   @inline(__always)
   func integer<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
@@ -170,6 +174,10 @@ struct ByteUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt16) throws { try integer(value) }
   mutating func encode(_ value: UInt32) throws { try integer(value) }
   mutating func encode(_ value: UInt64) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws { try integer(value) }
 
   @inline(__always)
   mutating func integer<T: FixedWidthInteger>(_ value: T) throws {
