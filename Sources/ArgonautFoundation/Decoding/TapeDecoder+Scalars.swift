@@ -45,9 +45,10 @@ extension TapeDecoder {
     throw notRepresentable(entry, as: type, in: container, key: key())
   }
 
-  /// An integer of more than 64 bits written as plain digits (`-` and digits), exactly;
-  /// `nil` for any other spelling or a value that does not fit. As in `JSONDecoder`, a
-  /// value beyond 64 bits with a fraction or an exponent is not read.
+  /// An integer of more than 64 bits written as digits, exactly; `nil` for any other
+  /// spelling or a value that does not fit. As in `JSONDecoder`, a zero fraction
+  /// (`18446744073709551615.0`) is read only when the magnitude fits in 64 bits, and an
+  /// exponent not at all.
   func wideInteger<T: FixedWidthInteger>(_ entry: UInt64) -> T? {
     Tape.withNumberText(entry, in: document) { text -> T? in
       var i = 0
@@ -55,7 +56,12 @@ extension TapeDecoder {
       if negative { i = 1 }
       guard i < text.count else { return nil }
       var value: T = 0
-      while i < text.count {
+      var digits = text.count
+      if let dot = text.firstIndex(of: UInt8(ascii: ".")) {
+        guard text[(dot + 1)...].allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+        digits = dot
+      }
+      while i < digits {
         let digit = text[i] &- UInt8(ascii: "0")
         guard digit < 10 else { return nil }
         let (times10, o1) = value.multipliedReportingOverflow(by: 10)
@@ -66,6 +72,7 @@ extension TapeDecoder {
         value = next
         i += 1
       }
+      if digits < text.count && value.magnitude > UInt64.max { return nil }
       return value
     }
   }

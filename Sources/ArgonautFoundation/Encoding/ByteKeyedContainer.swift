@@ -80,12 +80,12 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let slot = beginNested(key)
+    let slot = beginNested(key, use: .object)
     return encoder.keyedContainer(keyedBy: keyType, slot: slot, depth: depth, extra: extra + [key])
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    let slot = beginNested(key)
+    let slot = beginNested(key, use: .array)
     return encoder.unkeyedContainer(slot: slot, depth: depth, extra: extra + [key])
   }
 
@@ -97,17 +97,21 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     superEncoder(name: key)
   }
 
-  /// Starts member `key` and gives it a slot that stays open until the object is written to again.
-  func beginNested(_ key: some CodingKey) -> Int {
+  /// Starts member `key` and gives it a slot that stays open until the object is written
+  /// to again. A nested container for a key that already holds an object (or an array)
+  /// goes on with it.
+  func beginNested(_ key: some CodingKey, use: MemberUse) -> Int {
     guard (try? encoder.reopen(frame, id: id)) != nil else {
       preconditionFailure("ArgonautJSONEncoder: a container was used after a value was encoded into its parent.")
     }
-    encoder.beginMember(frame, key: key) { codingPath }
-    return encoder.pushSlot()
+    let earlier = encoder.beginMember(frame, key: key, use: use) { codingPath }
+    let slot = encoder.pushSlot()
+    if let earlier { encoder.reopen(earlier, in: slot) }
+    return slot
   }
 
   func superEncoder(name key: some CodingKey) -> any Encoder {
-    let slot = beginNested(key)
+    let slot = beginNested(key, use: .value)
     return SlotEncoder(encoder: encoder, slot: slot, id: encoder.stack.pointee[slot].id, codingPath: codingPath + [key])
   }
 }
