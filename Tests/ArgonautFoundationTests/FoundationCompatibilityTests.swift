@@ -408,3 +408,114 @@ struct ConfigurationCodingTests {
     #expect(try ArgonautJSONDecoder().decode(Scaled.self, from: data, configuration: Scaled.Tenfold.self) == Scaled(value: 4))
   }
 }
+
+/// Keys that are only known at run time, for comparing key strategies.
+private struct DynamicKeys: Encodable {
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+  let keys: [String]
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    for (n, key) in keys.enumerated() { try container.encode(n, forKey: Key(stringValue: key)) }
+  }
+}
+
+@Suite("Strategies on bytes give Foundation's results")
+struct StrategyFastPathTests {
+  static let keys = [
+    "a", "A", "aB", "AB", "myURLProperty", "userName", "URLValue", "lowercase", "_leading", "trailing_",
+    "with2Digits", "ALLCAPS", "camelCaseWithURLAndID", "x1Y2z", "already_snake", "čeština", "quote\"d", "sl/ash",
+    "HTTPStatus200OK", "",
+  ]
+
+  @Test(arguments: [false, true])
+  func snakeCaseKeys(sorted: Bool) throws {
+    let argonaut = ArgonautJSONEncoder()
+    let foundation = JSONEncoder()
+    argonaut.keyEncodingStrategy = .convertToSnakeCase
+    foundation.keyEncodingStrategy = .convertToSnakeCase
+    // One key per object, so that the order of Foundation's dictionary does not matter.
+    for key in Self.keys {
+      if sorted {
+        argonaut.outputFormatting = .sortedKeys
+        foundation.outputFormatting = .sortedKeys
+      }
+      let value = DynamicKeys(keys: [key])
+      #expect(
+        String(decoding: try argonaut.encode(value), as: UTF8.self)
+          == String(decoding: try foundation.encode(value), as: UTF8.self), "\(key)")
+    }
+  }
+
+  static let dates: [Double] = [
+    0, 1_700_000_000, -1, -86_400, -62_135_596_800, -11_676_096_000, -11_676_096_001, 253_402_300_799, 951_782_400, 4_107_542_400, 1.5, -0.25,
+    1e12, -1e12, 1_234_567_890.999,
+  ]
+
+  @Test func iso8601Encoding() throws {
+    let argonaut = ArgonautJSONEncoder()
+    let foundation = JSONEncoder()
+    argonaut.dateEncodingStrategy = .iso8601
+    foundation.dateEncodingStrategy = .iso8601
+    for seconds in Self.dates {
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(try argonaut.encode([date]) == foundation.encode([date]), "\(seconds)")
+    }
+  }
+
+  @Test func iso8601Decoding() throws {
+    let argonaut = ArgonautJSONDecoder()
+    let foundation = JSONDecoder()
+    argonaut.dateDecodingStrategy = .iso8601
+    foundation.dateDecodingStrategy = .iso8601
+    let texts = [
+      "2023-11-14T22:13:20Z", "1970-01-01T00:00:00Z", "2000-02-29T12:00:00Z", "2001-02-29T12:00:00Z",
+      "1969-12-31T23:59:59Z", "0001-01-01T00:00:00Z", "1600-01-01T00:00:00Z", "1599-12-31T23:59:59Z", "9999-12-31T23:59:59Z", "2023-11-14T22:13:20+01:00",
+      "2023-11-14T22:13:20.250Z", "2023-13-01T00:00:00Z", "2023-11-14T24:00:00Z", "2023-11-14 22:13:20Z",
+      "2023-11-14T22:13:60Z", "2023-11-14T22:13:2xZ", "2023-11-14T22:13:20\\u005a",
+    ]
+    for text in texts {
+      let data = Data("[\"\(text)\"]".utf8)
+      let expected = try? foundation.decode([Date].self, from: data)
+      #expect((try? argonaut.decode([Date].self, from: data)) == expected, "\(text)")
+    }
+  }
+
+  @Test func base64() throws {
+    let argonautEncoder = ArgonautJSONEncoder()
+    let argonautDecoder = ArgonautJSONDecoder()
+    for count in 0..<40 {
+      let data = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 89 &+ 251) })
+      let encoded = try argonautEncoder.encode([data])
+      #expect(encoded == (try JSONEncoder().encode([data])), "\(count)")
+      #expect(try argonautDecoder.decode([Data].self, from: encoded) == [data])
+    }
+    argonautEncoder.outputFormatting = .withoutEscapingSlashes
+    let slashes = Data([0xFF, 0xFF, 0xFF])
+    #expect(String(decoding: try argonautEncoder.encode(slashes), as: UTF8.self) == "\"////\"")
+    // Text that is not canonical padded base64: whatever Foundation decides.
+    for text in ["QQ", "QR==", "QQ==", "Q===", "QUJD\\nRA==", "QUJ@", "====", "QUJDRA=", "QUJDRA==="] {
+      let data = Data("[\"\(text)\"]".utf8)
+      #expect(
+        (try? argonautDecoder.decode([Data].self, from: data)) == (try? JSONDecoder().decode([Data].self, from: data)),
+        "\(text)")
+    }
+  }
+
+  @Test func snakeCaseKeysConvertOncePerDistinctKey() throws {
+    struct Item: Swift.Decodable, Equatable {
+      let userName: String
+      let userID: Int?
+    }
+    let decoder = ArgonautJSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let text = "[" + (0..<50).map { #"{"user_name":"u\#($0)","user_id":\#($0),"user_name_":"x"}"# }.joined(separator: ",") + "]"
+    let reference = JSONDecoder()
+    reference.keyDecodingStrategy = .convertFromSnakeCase
+    #expect(try decoder.decode([Item].self, from: Data(text.utf8)) == reference.decode([Item].self, from: Data(text.utf8)))
+  }
+}

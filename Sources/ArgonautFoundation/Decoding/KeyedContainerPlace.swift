@@ -22,7 +22,11 @@ final class KeyedContainerPlace {
     self.decoder = decoder
     self.header = header
     self.path = path
-    converted = decoder.options.usesDefaultKeys ? nil : Self.convertedKeys(decoder: decoder, header: header, path: path)
+    if !decoder.options.usesDefaultKeys {
+      var table: [(key: String, value: Int)] = []
+      Self.convertKeys(decoder: decoder, header: header, path: path, into: &table)
+      converted = table
+    }
   }
 
   /// Points this place at the object at `header`. Only for a place that no container
@@ -30,31 +34,54 @@ final class KeyedContainerPlace {
   func move(to header: Int, path: ContainerPath) {
     self.header = header
     self.path = path
-    if !decoder.options.usesDefaultKeys {
-      converted = Self.convertedKeys(decoder: decoder, header: header, path: path)
+    if var table = converted {
+      // The table's storage is reused: take it out so that it is not shared.
+      converted = nil
+      table.removeAll(keepingCapacity: true)
+      Self.convertKeys(decoder: decoder, header: header, path: path, into: &table)
+      converted = table
     }
   }
 
-  static func convertedKeys(decoder: TapeDecoder, header: Int, path: ContainerPath) -> [(key: String, value: Int)] {
-    var table: [(key: String, value: Int)] = []
-    var seen = Set<String>()
+  /// Fills `table` with the object's keys as the key strategy converts them, and their
+  /// value positions. Each distinct key is converted once per `decode` call (see
+  /// `DecoderState.convertedKeys`).
+  static func convertKeys(
+    decoder: TapeDecoder, header: Int, path: ContainerPath, into table: inout [(key: String, value: Int)]
+  ) {
     let tape = decoder.tape
     let end = header + Tape.span(tape[header])
     var i = header + 1
-    let containerPath = decoder.codingPath(path)
+    var containerPath: [any CodingKey]?
+    var seen: Set<String>?
     while i < end {
       let raw = StringText.string(tape[i], in: decoder.document)
       let key: String
       switch decoder.options.keys {
-      case .convertFromSnakeCase: key = SnakeCase.camelCase(fromSnakeCase: raw)
-      case .custom(let convert): key = convert(containerPath + [StringKey(raw)]).stringValue
+      case .convertFromSnakeCase:
+        if !raw.utf8.contains(UInt8(ascii: "_")) {
+          key = raw
+        } else if let cached = decoder.state.pointee.convertedKeys[raw] {
+          key = cached
+        } else {
+          key = SnakeCase.camelCase(fromSnakeCase: raw)
+          if decoder.state.pointee.convertedKeys.count < 4096 { decoder.state.pointee.convertedKeys[raw] = key }
+        }
+      case .custom(let convert):
+        if containerPath == nil { containerPath = decoder.codingPath(path) }
+        key = convert(containerPath! + [StringKey(raw)]).stringValue
       default: key = raw
       }
-      // After conversion, the first of two equal keys wins, as in `JSONDecoder`.
-      if seen.insert(key).inserted { table.append((key, i + 1)) }
+      // After conversion, the first of two equal keys wins, as in `JSONDecoder`: a
+      // scan of the keys so far, as objects are small; a set once one is large.
+      if seen == nil && table.count >= 32 { seen = Set(table.map(\.key)) }
+      let isNew = seen.map { $0.contains(key) == false } ?? !table.contains { $0.key == key }
+      if isNew {
+        table.append((key, i + 1))
+        seen?.insert(key)
+      }
       i += 1 + Tape.span(tape[i + 1])
     }
-    return table
   }
 
   // MARK: - Lookup

@@ -203,6 +203,10 @@ extension TapeDecoder {
     case .deferredToData:
       return try with(valueIndex, in: container, key: key) { try Data(from: self) }
     case .base64:
+      let entry = entry(valueIndex)
+      if Tape.tag(entry) == .string, let data = StringText.withUnescaped(entry, in: bytes, Base64.decode) {
+        return data
+      }
       let text = try string(at: valueIndex, in: container, key: key)
       guard let data = Data(base64Encoded: text) else {
         throw dataCorrupted("Encountered Data is not valid Base64.", in: container, key: key)
@@ -225,6 +229,10 @@ extension TapeDecoder {
     case .millisecondsSince1970:
       return Date(timeIntervalSince1970: try double(at: valueIndex, in: container, key: key) / 1000)
     case .iso8601:
+      let entry = entry(valueIndex)
+      if Tape.tag(entry) == .string, let date = StringText.withUnescaped(entry, in: bytes, ISO8601.parse) {
+        return date
+      }
       let text = try string(at: valueIndex, in: container, key: key)
       guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
         // `JSONDecoder` reports this one at the container's path, without the key.

@@ -30,6 +30,9 @@ struct DecoderState {
   /// decoder of a `decode` call, which drops them when it returns (each refers to the
   /// decoder, so the cache must not outlive the call).
   var containers: ContainerCache?
+  /// Keys converted by `.convertFromSnakeCase`, by their text in the document: each
+  /// distinct key is converted once per `decode` call, not once per object.
+  var convertedKeys: [String: String] = [:]
 
   init(index: Int) {
     self.index = index

@@ -121,6 +121,8 @@ struct EncodingOptions {
   let sortsKeys: Bool
   let escapesSlashes: Bool
   let usesDefaultKeys: Bool
+  /// `.convertToSnakeCase` without `.sortedKeys`: keys are converted as they are written.
+  let writesSnakeCase: Bool
 
   init(
     formatting: JSONEncoder.OutputFormatting, keys: JSONEncoder.KeyEncodingStrategy,
@@ -136,5 +138,6 @@ struct EncodingOptions {
     sortsKeys = formatting.contains(.sortedKeys)
     escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
     if case .useDefaultKeys = keys { usesDefaultKeys = true } else { usesDefaultKeys = false }
+    if case .convertToSnakeCase = keys, !sortsKeys { writesSnakeCase = true } else { writesSnakeCase = false }
   }
 }

@@ -92,7 +92,9 @@ extension ByteEncoder {
       try writeDouble(1000 * date.timeIntervalSince1970)
     case .iso8601:
       stack.pointee[slot].kind = .single
-      writeString(date.formatted(Date.ISO8601FormatStyle()))
+      if !ISO8601.write(date, { out.pointee.append(contentsOf: $0) }) {
+        writeString(date.formatted(Date.ISO8601FormatStyle()))
+      }
     #if canImport(Darwin)
       // Elsewhere `.formatted` is built as `.custom`.
       case .formatted(let formatter):
@@ -113,7 +115,7 @@ extension ByteEncoder {
       try data.encode(to: self)
     case .base64:
       stack.pointee[slot].kind = .single
-      writeString(data.base64EncodedString())
+      Base64.write(data, escapingSlashes: options.escapesSlashes, to: out)
     case .custom(let closure):
       try closure(data, self)
       writeEmptyObjectIfEmpty(slot)
@@ -225,6 +227,65 @@ extension ByteEncoder {
         ))
     }
     writeString(isNaN ? nan : isNegative ? negativeInfinity : positiveInfinity)
+  }
+
+  /// Writes the key `name` converted to snake case, as `SnakeCase.snakeCase(fromCamelCase:)`
+  /// converts it, in one pass over its bytes when it is printable ASCII that needs no
+  /// escape (every key of a Swift property); otherwise through the general conversion.
+  func writeSnakeCaseKey(_ name: String) {
+    var name = name
+    let written = name.withUTF8 { key -> Bool in
+      let n = key.count
+      for byte in key where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") {
+        return false
+      }
+      out.pointee.reserve(2 * n + 2)
+      out.pointee.append(UInt8(ascii: "\""))
+      guard n > 0 else {
+        out.pointee.append(UInt8(ascii: "\""))
+        return true
+      }
+      // JSONEncoder's words: split before an uppercase letter; a run of capitals is one
+      // word, whose last capital starts the next word when a lowercase letter follows.
+      func isUpper(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
+      func isLower(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "a") < 26 }
+      var wordCount = 0
+      func word(_ start: Int, _ end: Int) {
+        if wordCount > 0 { out.pointee.append(UInt8(ascii: "_")) }
+        wordCount += 1
+        var i = start
+        while i < end {
+          let byte = key[i]
+          out.pointee.append(isUpper(byte) ? byte | 0x20 : byte)
+          i += 1
+        }
+      }
+      var wordStart = 0
+      var search = 1
+      while true {
+        var upper = search
+        while upper < n && !isUpper(key[upper]) { upper += 1 }
+        guard upper < n else { break }
+        word(wordStart, upper)
+        var lower = upper
+        while lower < n && !isLower(key[lower]) { lower += 1 }
+        guard lower < n else {
+          wordStart = upper
+          break
+        }
+        if lower == upper + 1 {
+          wordStart = upper
+        } else {
+          word(upper, lower - 1)
+          wordStart = lower - 1
+        }
+        search = lower + 1
+      }
+      word(wordStart, n)
+      out.pointee.append(UInt8(ascii: "\""))
+      return true
+    }
+    if !written { writeString(SnakeCase.snakeCase(fromCamelCase: name)) }
   }
 
   /// Writes `string` as a JSON string, escaped as `JSONEncoder` escapes it: quote,

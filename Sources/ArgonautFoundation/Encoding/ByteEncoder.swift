@@ -231,6 +231,9 @@ final class ByteEncoder {
   ) -> [UInt8]? {
     if options.usesDefaultKeys {
       return beginMember(index, name: key.stringValue, use: use)
+    } else if options.writesSnakeCase {
+      // Converted as the key is written, without a string of its own.
+      return beginMember(index, name: key.stringValue, use: use, snakeCase: true)
     } else {
       return beginMember(index, name: convert(key, containerPath: containerPath), use: use)
     }
@@ -245,7 +248,7 @@ final class ByteEncoder {
   /// object or an array, is returned so that the new container goes on with it.
   @inline(__always)
   @discardableResult
-  func beginMember(_ index: Int, name: String, use: MemberUse = .value) -> [UInt8]? {
+  func beginMember(_ index: Int, name: String, use: MemberUse = .value, snakeCase: Bool = false) -> [UInt8]? {
     if stack.pointee[index].count > 0 { out.pointee.append(UInt8(ascii: ",")) }
     stack.pointee[index].count += 1
     if options.isPretty {
@@ -253,7 +256,7 @@ final class ByteEncoder {
       indent(stack.pointee[index].level + 1)
     }
     var keyStart = out.pointee.count
-    writeString(name)
+    if snakeCase { writeSnakeCaseKey(name) } else { writeString(name) }
     let hash = MemberRecord.hash(out.pointee.base + keyStart, count: out.pointee.count - keyStart)
     let bit: UInt64 = 1 &<< (hash & 63)
     var earlier: [UInt8]?
@@ -262,7 +265,7 @@ final class ByteEncoder {
     }
     stack.pointee[index].keyMask |= bit
     members.pointee.append(MemberRecord(keyStart: keyStart, hash: hash))
-    if options.sortsKeys { memberKeys.append(name) }
+    if options.sortsKeys { memberKeys.append(snakeCase ? SnakeCase.snakeCase(fromCamelCase: name) : name) }
     if options.isPretty {
       out.pointee.append(0x20)
       out.pointee.append(UInt8(ascii: ":"))
