@@ -519,3 +519,40 @@ struct StrategyFastPathTests {
     #expect(try decoder.decode([Item].self, from: Data(text.utf8)) == reference.decode([Item].self, from: Data(text.utf8)))
   }
 }
+
+@Suite("Super encoders used after a later sibling")
+struct LateSuperEncoderTests {
+  struct Late: Encodable {
+    enum CodingKeys: String, CodingKey { case a, b, list, tail }
+    func encode(to encoder: any Encoder) throws {
+      var keyed = encoder.container(keyedBy: CodingKeys.self)
+      let a = keyed.superEncoder(forKey: .a)
+      let b = keyed.superEncoder(forKey: .b)
+      var list = keyed.nestedUnkeyedContainer(forKey: .list)
+      try list.encode(1)
+      let first = list.superEncoder()
+      let second = list.superEncoder()
+      try list.encode(4)
+      var secondValue = second.singleValueContainer()
+      try secondValue.encode([3, 3])
+      var firstValue = first.singleValueContainer()
+      try firstValue.encode("two")
+      try keyed.encode(true, forKey: .tail)
+      var bValue = b.singleValueContainer()
+      try bValue.encode("B")
+      var aValue = a.singleValueContainer()
+      try aValue.encode(Optional<Int>.none)
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func fillsThePlacesTheyWereMadeFor(pretty: Bool) throws {
+    let encoder = ArgonautJSONEncoder()
+    encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+    let data = try encoder.encode(Late())
+    let reference = JSONEncoder()
+    reference.outputFormatting = encoder.outputFormatting
+    #expect(String(decoding: data, as: UTF8.self) == String(decoding: try reference.encode(Late()), as: UTF8.self))
+    #expect(try JSON(parsing: data) == JSON(parsing: #"{"a":null,"b":"B","list":[1,"two",[3,3],4],"tail":true}"#))
+  }
+}

@@ -168,3 +168,41 @@ extension ByteEncoder {
     return i
   }
 }
+
+// A super encoder used after a sibling was encoded: `JSONEncoder` fills the place it
+// was made for whenever it is used. Its slot was closed as `{}`; a single value
+// written through it later replaces that `{}` in place.
+
+extension ByteEncoder {
+  /// Writes a value for the super encoder slot `id` that closed before it was used:
+  /// `write` fills a new encoder's top-level slot, whose text replaces the slot's `{}`.
+  /// Returns `false` when `id` has no such placeholder.
+  func fillLate(_ id: Int, codingPath: [any CodingKey], _ write: (ByteEncoder) throws -> Void) throws -> Bool {
+    guard let placeholder = latePlaceholders[id] else { return false }
+    let scratch = ByteEncoder(options: options)
+    scratch.baseLevel = placeholder.level
+    scratch.state.pointee.path = codingPath
+    let slot = scratch.pushSlot()
+    scratch.currentSlot = slot
+    try write(scratch)
+    scratch.close(downTo: slot)
+    let text = scratch.output
+    latePlaceholders[id] = nil
+    // Replace [start, start + count) with the text, and move what follows.
+    let delta = text.count - placeholder.count
+    let tail = Array(
+      UnsafeBufferPointer(
+        start: out.pointee.base + placeholder.start + placeholder.count,
+        count: out.pointee.count - placeholder.start - placeholder.count))
+    out.pointee.truncate(to: placeholder.start)
+    text.withUnsafeBufferPointer { out.pointee.append(contentsOf: $0) }
+    tail.withUnsafeBufferPointer { out.pointee.append(contentsOf: $0) }
+    for m in 0..<members.pointee.count where members.pointee[m].keyStart > placeholder.start {
+      members.pointee[m].keyStart += delta
+    }
+    for (key, other) in latePlaceholders where other.start > placeholder.start {
+      latePlaceholders[key] = (other.start + delta, other.count, other.level)
+    }
+    return true
+  }
+}

@@ -51,6 +51,9 @@ final class ByteEncoder {
     /// One bit per member key hash (`MemberRecord.hash & 63`): a key whose bit is clear
     /// is new in the object, without a look at the others.
     var keyMask: UInt64 = 0
+    /// A super encoder's slot: when it closes empty, where its `{}` is written is kept,
+    /// so that the super encoder can still fill it (see `latePlaceholders`).
+    var isSuper = false
   }
 
   let options: EncodingOptions
@@ -74,6 +77,11 @@ final class ByteEncoder {
   let members: UnsafeMutablePointer<RawBuffer<MemberRecord>>
   /// With `.sortedKeys`: the key of each member in `members`.
   var memberKeys: [String] = []
+  /// The `{}` written for super encoders whose slots closed before they were used,
+  /// by frame identity: where it starts, its length, and its level.
+  var latePlaceholders: [Int: (start: Int, count: Int, level: Int)] = [:]
+  /// The nesting level of the top-level value (for a super encoder's value written late).
+  var baseLevel = 0
 
   init(options: EncodingOptions) {
     self.options = options
@@ -124,7 +132,8 @@ final class ByteEncoder {
     state.pointee.nextID &+= 1
     let nextID = state.pointee.nextID
     stack.pointee.append(
-      Frame(kind: .slot, id: nextID, level: stack.pointee.last.map { $0.level + ($0.kind == .slot ? 0 : 1) } ?? 0))
+      Frame(
+        kind: .slot, id: nextID, level: stack.pointee.last.map { $0.level + ($0.kind == .slot ? 0 : 1) } ?? baseLevel))
     return stack.pointee.count - 1
   }
 
@@ -160,8 +169,10 @@ final class ByteEncoder {
     switch frame.kind {
     case .slot:
       // `JSONEncoder` writes a value that encoded nothing as an empty object.
+      let start = out.pointee.count
       writeOpen(UInt8(ascii: "{"))
       writeClose(UInt8(ascii: "}"), count: 0, level: frame.level)
+      if frame.isSuper { latePlaceholders[frame.id] = (start, out.pointee.count - start, frame.level) }
     case .object:
       if options.sortsKeys && frame.count > 1 { sortMembers(of: frame) }
       if options.sortsKeys { memberKeys.removeSubrange(frame.firstMember...) }

@@ -112,6 +112,7 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   func superEncoder(name key: some CodingKey) -> any Encoder {
     let slot = beginNested(key, use: .value)
+    encoder.stack.pointee[slot].isSuper = true
     return SlotEncoder(encoder: encoder, slot: slot, id: encoder.stack.pointee[slot].id, codingPath: codingPath + [key])
   }
 }
@@ -208,6 +209,7 @@ struct ByteUnkeyedContainer: UnkeyedEncodingContainer {
 
   mutating func superEncoder() -> any Encoder {
     let (slot, key) = beginNested()
+    encoder.stack.pointee[slot].isSuper = true
     return SlotEncoder(encoder: encoder, slot: slot, id: encoder.stack.pointee[slot].id, codingPath: codingPath + [key])
   }
 
