@@ -556,3 +556,30 @@ struct LateSuperEncoderTests {
     #expect(try JSON(parsing: data) == JSON(parsing: #"{"a":null,"b":"B","list":[1,"two",[3,3],4],"tail":true}"#))
   }
 }
+
+@Suite("Strings escaped eight bytes at a time")
+struct StringEscapingTests {
+  @Test(arguments: [false, true])
+  func asJSONEncoder(withoutEscapingSlashes: Bool) throws {
+    let pieces = ["a", "bc", "\"", "\\", "/", "\n", "\u{1}", "\u{1F}", " ", "é", "🚀", "\t", "xyzxyzxy", "\u{7F}"]
+    var strings: [String] = []
+    var state: UInt64 = 12345
+    for length in 0..<40 {
+      var text = ""
+      for _ in 0..<length {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text += pieces[Int(state >> 33) % pieces.count]
+      }
+      strings.append(text)
+    }
+    let argonaut = ArgonautJSONEncoder()
+    let foundation = JSONEncoder()
+    if withoutEscapingSlashes {
+      argonaut.outputFormatting = .withoutEscapingSlashes
+      foundation.outputFormatting = .withoutEscapingSlashes
+    }
+    for text in strings {
+      #expect(try argonaut.encode([text]) == foundation.encode([text]), "\(text.debugDescription)")
+    }
+  }
+}

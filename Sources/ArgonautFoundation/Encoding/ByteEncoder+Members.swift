@@ -7,13 +7,21 @@ struct MemberRecord {
   var keyStart: Int
   var hash: UInt64
 
-  /// FNV-1a over the key's written bytes.
+  /// A hash of the key's written bytes (quotes included) from its length and the two
+  /// bytes inside each quote: constant time per member, and only a filter (equal
+  /// hashes are compared byte by byte).
   @inline(__always)
   static func hash(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for i in 0..<count { hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3 }
-    return hash
+    let edges =
+      count > 3
+      ? UInt64(bytes[1]) | UInt64(bytes[2]) << 8 | UInt64(bytes[count - 3]) << 16 | UInt64(bytes[count - 2]) << 24
+      : UInt64(count > 2 ? bytes[1] : 0)
+    return (UInt64(truncatingIfNeeded: count) << 32 | edges) &* 0x9E37_79B9_7F4A_7C15
   }
+
+  /// The bit of the hash in an object's `keyMask`.
+  @inline(__always)
+  static func bit(_ hash: UInt64) -> UInt64 { 1 &<< (hash &>> 58) }
 }
 
 /// What a member's value is written through: a value, or a nested container, which
@@ -122,7 +130,7 @@ extension ByteEncoder {
         let keyStart = i
         i = Self.skipValue(value, from: i)
         let hash = value.withUnsafeBufferPointer { MemberRecord.hash($0.baseAddress! + keyStart, count: i - keyStart) }
-        stack.pointee[slot].keyMask |= 1 &<< (hash & 63)
+        stack.pointee[slot].keyMask |= MemberRecord.bit(hash)
         members.pointee.append(MemberRecord(keyStart: offset + keyStart, hash: hash))
         if options.sortsKeys, case .string(let key) = try? JSON(parsing: Array(value[keyStart..<i])) {
           memberKeys.append(key)

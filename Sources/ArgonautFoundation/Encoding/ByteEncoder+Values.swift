@@ -288,6 +288,19 @@ extension ByteEncoder {
     if !written { writeString(SnakeCase.snakeCase(fromCamelCase: name)) }
   }
 
+  /// Whether any of the eight bytes of `word` may need an escape: a control character,
+  /// a quote, a backslash, or (with `slashes`) a slash. Bytes of 0x80 and above never do.
+  @inline(__always)
+  static func mayNeedEscape(_ word: UInt64, slashes: Bool) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+    let control = (word &- 0x2020_2020_2020_2020) & ~word & high
+    var found = control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+    if slashes { found |= hasZero(word ^ (ones &* 0x2F)) }
+    return found != 0
+  }
+
   /// Writes `string` as a JSON string, escaped as `JSONEncoder` escapes it: quote,
   /// backslash, control characters, and `/` unless `.withoutEscapingSlashes`.
   func writeString(_ string: String) {
@@ -298,7 +311,19 @@ extension ByteEncoder {
       var runStart = 0
       var i = 0
       let n = text.count
+      var checkedTo = 0
       while i < n {
+        if i >= checkedTo {
+          // Eight bytes at a time past text that needs no escape.
+          while i &+ 8 <= n
+            && !Self.mayNeedEscape(
+              UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self), slashes: escapesSlashes)
+          {
+            i &+= 8
+          }
+          checkedTo = i &+ 8
+          if i >= n { break }
+        }
         let c = text[i]
         if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\")
           && (c != UInt8(ascii: "/") || !escapesSlashes)

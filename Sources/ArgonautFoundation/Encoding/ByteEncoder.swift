@@ -48,7 +48,7 @@ final class ByteEncoder {
     var count = 0
     /// Where this object's members start in `members`.
     var firstMember = 0
-    /// One bit per member key hash (`MemberRecord.hash & 63`): a key whose bit is clear
+    /// One bit per member key hash (`MemberRecord.bit`): a key whose bit is clear
     /// is new in the object, without a look at the others.
     var keyMask: UInt64 = 0
     /// A super encoder's slot: when it closes empty, where its `{}` is written is kept,
@@ -269,7 +269,7 @@ final class ByteEncoder {
     var keyStart = out.pointee.count
     if snakeCase { writeSnakeCaseKey(name) } else { writeString(name) }
     let hash = MemberRecord.hash(out.pointee.base + keyStart, count: out.pointee.count - keyStart)
-    let bit: UInt64 = 1 &<< (hash & 63)
+    let bit = MemberRecord.bit(hash)
     var earlier: [UInt8]?
     if stack.pointee[index].keyMask & bit != 0, let member = findMember(index, keyStart: keyStart, hash: hash) {
       earlier = replaceMember(member, in: index, keyStart: &keyStart, use: use)
