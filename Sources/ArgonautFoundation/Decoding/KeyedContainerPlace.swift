@@ -55,22 +55,19 @@ final class KeyedContainerPlace {
     var containerPath: [any CodingKey]?
     var seen: Set<String>?
     while i < end {
-      let raw = StringText.string(tape[i], in: decoder.document)
       let key: String
       switch decoder.options.keys {
       case .convertFromSnakeCase:
-        if !raw.utf8.contains(UInt8(ascii: "_")) {
-          key = raw
-        } else if let cached = decoder.state.pointee.convertedKeys[raw] {
-          key = cached
-        } else {
-          key = SnakeCase.camelCase(fromSnakeCase: raw)
-          if decoder.state.pointee.convertedKeys.count < 4096 { decoder.state.pointee.convertedKeys[raw] = key }
+        let cache = decoder.state.pointee.convertedKeys ?? KeyConversionCache()
+        decoder.state.pointee.convertedKeys = cache
+        key = StringText.withUnescaped(tape[i], in: decoder.bytes) { raw in
+          cache.converted(raw) { SnakeCase.camelCase(fromSnakeCase: String(decoding: $0, as: UTF8.self)) }
         }
       case .custom(let convert):
         if containerPath == nil { containerPath = decoder.codingPath(path) }
+        let raw = StringText.string(tape[i], in: decoder.document)
         key = convert(containerPath! + [StringKey(raw)]).stringValue
-      default: key = raw
+      default: key = StringText.string(tape[i], in: decoder.document)
       }
       // After conversion, the first of two equal keys wins, as in `JSONDecoder`: a
       // scan of the keys so far, as objects are small; a set once one is large.

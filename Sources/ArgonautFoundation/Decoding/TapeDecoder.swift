@@ -32,7 +32,8 @@ struct DecoderState {
   var containers: ContainerCache?
   /// Keys converted by `.convertFromSnakeCase`, by their text in the document: each
   /// distinct key is converted once per `decode` call, not once per object.
-  var convertedKeys: [String: String] = [:]
+  /// Made at the first key converted.
+  var convertedKeys: KeyConversionCache?
 
   init(index: Int) {
     self.index = index
