@@ -8,33 +8,48 @@ final class KeyConversionCache {
     let hash: UInt64
     let raw: [UInt8]
     let converted: String
+    /// A hash of `converted`, for telling converted keys apart cheaply.
+    let convertedHash: UInt64
   }
 
   /// Open addressing: indices into `entries` plus one, 0 for an empty slot.
-  private var slots = [Int32](repeating: 0, count: 64)
-  private var entries: [Entry] = []
+  @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: 64)
+  @exclusivity(unchecked) private var entries: [Entry] = []
   /// Beyond this many distinct keys (a document of generated keys), keys are converted
   /// without being kept.
   static let limit = 4096
 
-  /// The converted form of the key whose UTF-8 is `raw`; `convert` makes it the first time.
-  @inline(__always)
-  func converted(_ raw: UnsafeBufferPointer<UInt8>, _ convert: (UnsafeBufferPointer<UInt8>) -> String) -> String {
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in raw { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
+  }
+
+  /// The converted form of the key whose UTF-8 is `raw`, and a hash of it; `convert`
+  /// makes it the first time.
+  @inline(__always)
+  func converted(
+    _ raw: UnsafeBufferPointer<UInt8>, _ convert: (UnsafeBufferPointer<UInt8>) -> String
+  ) -> (key: String, hash: UInt64) {
+    let hash = Self.hash(raw)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
-      let entry = entries[Int(slots[slot]) - 1]
-      if entry.hash == hash && entry.raw.elementsEqual(raw) { return entry.converted }
+      let index = Int(slots[slot]) - 1
+      if entries[index].hash == hash && entries[index].raw.count == raw.count
+        && entries[index].raw.withUnsafeBufferPointer({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 })
+      {
+        return (entries[index].converted, entries[index].convertedHash)
+      }
       slot = (slot + 1) & mask
     }
-    let converted = convert(raw)
-    guard entries.count < Self.limit else { return converted }
-    entries.append(Entry(hash: hash, raw: Array(raw), converted: converted))
+    var converted = convert(raw)
+    let convertedHash = converted.withUTF8 { Self.hash($0) }
+    guard entries.count < Self.limit else { return (converted, convertedHash) }
+    entries.append(Entry(hash: hash, raw: Array(raw), converted: converted, convertedHash: convertedHash))
     slots[slot] = Int32(entries.count)
     if entries.count * 2 > slots.count { grow() }
-    return converted
+    return (converted, convertedHash)
   }
 
   private func grow() {

@@ -13,10 +13,10 @@ import Foundation
 /// container's place at the next object instead of making a new container.
 final class KeyedContainerPlace {
   let decoder: TapeDecoder
-  private(set) var header: Int
-  private(set) var path: ContainerPath
+  @exclusivity(unchecked) private(set) var header: Int
+  @exclusivity(unchecked) private(set) var path: ContainerPath
   /// Converted keys and their value positions, for strategies other than `useDefaultKeys`.
-  private(set) var converted: [(key: String, value: Int)]?
+  @exclusivity(unchecked) private(set) var converted: [(key: String, value: Int)]?
 
   init(decoder: TapeDecoder, header: Int, path: ContainerPath) {
     self.decoder = decoder
@@ -34,6 +34,7 @@ final class KeyedContainerPlace {
   func move(to header: Int, path: ContainerPath) {
     self.header = header
     self.path = path
+    lastConverted = 0
     if var table = converted {
       // The table's storage is reused: take it out so that it is not shared.
       converted = nil
@@ -54,25 +55,34 @@ final class KeyedContainerPlace {
     var i = header + 1
     var containerPath: [any CodingKey]?
     var seen: Set<String>?
+    // One bit per converted key's hash: a key whose bit is clear is new in the object.
+    var mask: UInt64 = 0
     while i < end {
-      let key: String
+      var key: String
+      let hash: UInt64
       switch decoder.options.keys {
       case .convertFromSnakeCase:
         let cache = decoder.state.pointee.convertedKeys ?? KeyConversionCache()
         decoder.state.pointee.convertedKeys = cache
-        key = StringText.withUnescaped(tape[i], in: decoder.bytes) { raw in
+        (key, hash) = StringText.withUnescaped(tape[i], in: decoder.bytes) { raw in
           cache.converted(raw) { SnakeCase.camelCase(fromSnakeCase: String(decoding: $0, as: UTF8.self)) }
         }
       case .custom(let convert):
         if containerPath == nil { containerPath = decoder.codingPath(path) }
         let raw = StringText.string(tape[i], in: decoder.document)
         key = convert(containerPath! + [StringKey(raw)]).stringValue
-      default: key = StringText.string(tape[i], in: decoder.document)
+        hash = key.withUTF8 { KeyConversionCache.hash($0) }
+      default:
+        key = StringText.string(tape[i], in: decoder.document)
+        hash = key.withUTF8 { KeyConversionCache.hash($0) }
       }
       // After conversion, the first of two equal keys wins, as in `JSONDecoder`: a
       // scan of the keys so far, as objects are small; a set once one is large.
+      let bit: UInt64 = 1 &<< (hash &>> 58)
       if seen == nil && table.count >= 32 { seen = Set(table.map(\.key)) }
-      let isNew = seen.map { $0.contains(key) == false } ?? !table.contains { $0.key == key }
+      let isNew =
+        mask & bit == 0 ? true : seen.map { $0.contains(key) == false } ?? !table.contains { $0.key == key }
+      mask |= bit
       if isNew {
         table.append((key, i + 1))
         seen?.insert(key)
@@ -83,9 +93,25 @@ final class KeyedContainerPlace {
 
   // MARK: - Lookup
 
+  /// Where the last lookup in `converted` matched: keys are mostly read in document order.
+  @exclusivity(unchecked) private var lastConverted = 0
+
   /// The tape position of the value for the key `name`, or `nil`.
   func find(_ name: String) -> Int? {
-    if let converted { return converted.first { $0.key == name }?.value }
+    if let converted {
+      // From the entry after the last hit, then from the start.
+      let count = converted.count
+      var n = lastConverted
+      for _ in 0..<count {
+        if n >= count { n = 0 }
+        if converted[n].key == name {
+          lastConverted = n + 1
+          return converted[n].value
+        }
+        n += 1
+      }
+      return nil
+    }
     if let key = ShortKey(name, for: decoder.document) { return find(short: key) }
     var name = name
     return name.withUTF8 { find(utf8: $0) }
