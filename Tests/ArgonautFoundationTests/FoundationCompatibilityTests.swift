@@ -583,3 +583,38 @@ struct StringEscapingTests {
     }
   }
 }
+
+@Suite("Repeated keys in the document")
+struct RepeatedKeyDecodingTests {
+  struct Pair: Codable, Equatable {
+    let a: Int
+    let aB: Int?
+  }
+
+  @Test func exactRepeatKeepsTheLastValue() throws {
+    // Argonaut's rule everywhere (JSONDecoder keeps the first): a deliberate difference.
+    let data = Data(#"{"a":1,"a":2}"#.utf8)
+    #expect(try ArgonautJSONDecoder().decode(Pair.self, from: data).a == 2)
+    #expect(try ArgonautJSONDecoder().decode([String: Int].self, from: data) == ["a": 2])
+  }
+
+  @Test func keysAStrategyMapsToOneKeepTheFirst() throws {
+    for text in [#"{"a":1,"a_b":5,"aB":6}"#, #"{"a":1,"aB":6,"a_b":5}"#] {
+      let argonaut = ArgonautJSONDecoder()
+      let foundation = JSONDecoder()
+      argonaut.keyDecodingStrategy = .convertFromSnakeCase
+      foundation.keyDecodingStrategy = .convertFromSnakeCase
+      let data = Data(text.utf8)
+      #expect(try argonaut.decode(Pair.self, from: data) == foundation.decode(Pair.self, from: data), "\(text)")
+    }
+  }
+
+  @Test func json5NonFiniteIsNotAString() {
+    let decoder = ArgonautJSONDecoder()
+    decoder.allowsJSON5 = true
+    #expect(throws: DecodingError.self) { try decoder.decode([String].self, from: Data("[NaN]".utf8)) }
+    #expect(throws: DecodingError.self) { try decoder.decode([String: String].self, from: Data("{a: Infinity}".utf8)) }
+    struct Named: Swift.Decodable { let a: String }
+    #expect(throws: DecodingError.self) { try decoder.decode(Named.self, from: Data("{a: -Infinity}".utf8)) }
+  }
+}

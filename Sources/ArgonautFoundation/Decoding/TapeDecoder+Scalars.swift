@@ -10,7 +10,16 @@ extension TapeDecoder {
   {
     let entry = entry(valueIndex)
     guard Tape.tag(entry) == .string else { throw mismatch(String.self, at: valueIndex, in: container, key: key()) }
-    return StringText.string(entry, in: document)
+    let text = StringText.string(entry, in: document)
+    if Tape.flag(entry) && options.json5 && text.utf8.first == 0 {
+      // A JSON5 `NaN` or infinity, which the rewritten document holds as a marker.
+      throw DecodingError.typeMismatch(
+        String.self,
+        DecodingError.Context(
+          codingPath: codingPath(container, appending: key()),
+          debugDescription: "Expected to decode String but found number instead."))
+    }
+    return text
   }
 
   func bool(at valueIndex: Int, in container: ContainerPath, key: @autoclosure () -> (any CodingKey)?) throws -> Bool {

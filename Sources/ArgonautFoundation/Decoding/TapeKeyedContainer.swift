@@ -111,7 +111,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   func string(at index: Int, _ key: Key) throws -> String {
     let entry = decoder.tape[index]
-    if Tape.tag(entry) == .string { return StringText.string(entry, in: decoder.document) }
+    // Strings with escapes take the decoder's path, which knows JSON5's markers.
+    if Tape.tag(entry) == .string && !Tape.flag(entry) { return StringText.string(entry, in: decoder.document) }
     return try decoder.string(at: index, in: path, key: key)
   }
 
