@@ -18,11 +18,19 @@ import Foundation
 /// dictionary per object.
 ///
 /// Where Argonaut deliberately differs from `JSONDecoder`:
-/// - a repeated key keeps its **last** value (Argonaut's rule; `JSONDecoder` keeps the first);
-/// - integers are exact: `1.0000000000000001` is not the integer 1;
-/// - a number that does not fit its type is `DecodingError.dataCorrupted` with the path
-///   of the value (`JSONDecoder` reports an empty path);
-/// - the input must be UTF-8 (a byte order mark is ignored); `JSONDecoder` also reads UTF-16 and UTF-32.
+/// - a key repeated exactly in the document keeps its **last** value, Argonaut's rule
+///   everywhere (`JSONDecoder` keeps the first); keys that a key strategy maps to one
+///   key keep the first, as in `JSONDecoder`;
+/// - integers are exact: `1.0000000000000001` is not the integer 1 (`JSONDecoder` reads
+///   it through a `Double`);
+/// - a number that does not fit its type is `DecodingError.dataCorrupted` at the
+///   number's own coding path, saying so (`JSONDecoder` reports an empty path and
+///   "not valid JSON").
+///
+/// Like `JSONDecoder`, it reads UTF-16 and UTF-32 as well as UTF-8, accepts trailing
+/// commas, and with ``allowsJSON5`` and ``assumesTopLevelDictionary`` reads JSON5 and
+/// top-level members without braces; such input is rewritten as strict JSON first,
+/// so only strict UTF-8 JSON takes the fastest path. `JSON(parsing:)` stays strict.
 ///
 /// `@unchecked Sendable`: like `JSONDecoder`, which is also `Sendable`, its settings are
 /// plain properties; configure it before sharing it across tasks. Each `decode` call
@@ -75,7 +83,7 @@ open class ArgonautJSONDecoder: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: The document, in UTF-8.
+  ///   - data: The document, in UTF-8, UTF-16 or UTF-32.
   /// - Returns: The decoded value.
   /// - Throws: `DecodingError`; `.dataCorrupted` with the `JSONParseError` as its
   ///   underlying error when the data is not valid JSON.

@@ -15,10 +15,18 @@ import Foundation
 /// in the order they are encoded (sorted with `.sortedKeys`, by their UTF-8 bytes, as
 /// `JSONEncoder` sorts them). The output parses to the same value as `JSONEncoder`'s.
 ///
-/// Containers are written in order, so a container must not be used again after a
-/// value was encoded into its parent afterwards; doing so throws
-/// `EncodingError.invalidValue`. A key encoded twice in one object is written twice
-/// (a parser keeping the last value, as Argonaut does, reads what `JSONEncoder` writes).
+/// Objects behave as `JSONEncoder`'s dictionaries: a key encoded twice keeps its last
+/// value, a nested container for a key that holds an object or an array goes on with
+/// it, and a super encoder used after a later sibling writes its value where it was
+/// made. Without `.sortedKeys`, members are written in the order they were encoded
+/// (a key encoded again moves to the end).
+///
+/// Where it deliberately differs from `JSONEncoder`: containers are written as they
+/// go, so a keyed or unkeyed container must not be used after a sibling was encoded
+/// into its parent: encoding a value into it throws `EncodingError.invalidValue`, and
+/// opening a nested container (or a super encoder's container) from it stops the
+/// program, as those calls cannot throw. `JSONEncoder`, which builds a tree first,
+/// accepts both.
 ///
 /// `@unchecked Sendable`: like `JSONEncoder`, its settings are plain properties;
 /// configure it before sharing it across tasks. Each `encode` call works on its own state.
