@@ -305,7 +305,9 @@ struct FoundationSyntaxTests {
       let list: [Double]
       let esc: String
       enum CodingKeys: String, CodingKey {
-        case unquoted, dollar = "$dollar_1", plus, lead, trail, exp, list, esc
+        case unquoted
+        case dollar = "$dollar_1"
+        case plus, lead, trail, exp, list, esc
       }
     }
     let value = try decoder.decode(Model.self, from: Data(text.utf8))
@@ -324,7 +326,8 @@ struct FoundationSyntaxTests {
       let esc: String
     }
     #expect(
-      try foundation.decode(Check.self, from: Data(text.utf8)) == (try decoder.decode(Check.self, from: Data(text.utf8))))
+      try foundation.decode(Check.self, from: Data(text.utf8))
+        == (try decoder.decode(Check.self, from: Data(text.utf8))))
   }
 
   @Test func json5Errors() {
@@ -334,7 +337,9 @@ struct FoundationSyntaxTests {
       #expect(throws: DecodingError.self, "\(bad)") { try decoder.decode(Double?.self, from: Data(bad.utf8)) }
     }
     // JSON5 is off by default.
-    #expect(throws: DecodingError.self) { try ArgonautJSONDecoder().decode([String: Int].self, from: Data("{a:1}".utf8)) }
+    #expect(throws: DecodingError.self) {
+      try ArgonautJSONDecoder().decode([String: Int].self, from: Data("{a:1}".utf8))
+    }
   }
 
   @Test func nonFiniteJSON5NumbersAreNotStrings() {
@@ -349,7 +354,8 @@ struct WideIntegerTests {
   @Test func roundTrips() throws {
     let values: [Int128] = [.min, .max, -1, 0, Int128(UInt64.max) + 1, -Int128(UInt64.max) - 1]
     let data = try ArgonautJSONEncoder().encode(values)
-    #expect(String(decoding: data, as: UTF8.self) == (String(decoding: try JSONEncoder().encode(values), as: UTF8.self)))
+    #expect(
+      String(decoding: data, as: UTF8.self) == (String(decoding: try JSONEncoder().encode(values), as: UTF8.self)))
     #expect(try ArgonautJSONDecoder().decode([Int128].self, from: data) == values)
     let unsigned: [UInt128] = [.max, 0, UInt128(UInt64.max) + 1]
     #expect(try ArgonautJSONDecoder().decode([UInt128].self, from: ArgonautJSONEncoder().encode(unsigned)) == unsigned)
@@ -405,7 +411,8 @@ struct ConfigurationCodingTests {
   @Test func provider() throws {
     let data = try ArgonautJSONEncoder().encode(Scaled(value: 4), configuration: Scaled.Tenfold.self)
     #expect(String(decoding: data, as: UTF8.self) == "40")
-    #expect(try ArgonautJSONDecoder().decode(Scaled.self, from: data, configuration: Scaled.Tenfold.self) == Scaled(value: 4))
+    #expect(
+      try ArgonautJSONDecoder().decode(Scaled.self, from: data, configuration: Scaled.Tenfold.self) == Scaled(value: 4))
   }
 }
 
@@ -452,7 +459,8 @@ struct StrategyFastPathTests {
   }
 
   static let dates: [Double] = [
-    0, 1_700_000_000, -1, -86_400, -62_135_596_800, -11_676_096_000, -11_676_096_001, 253_402_300_799, 951_782_400, 4_107_542_400, 1.5, -0.25,
+    0, 1_700_000_000, -1, -86_400, -62_135_596_800, -11_676_096_000, -11_676_096_001, 253_402_300_799, 951_782_400,
+    4_107_542_400, 1.5, -0.25,
     1e12, -1e12, 1_234_567_890.999,
   ]
 
@@ -474,7 +482,8 @@ struct StrategyFastPathTests {
     foundation.dateDecodingStrategy = .iso8601
     let texts = [
       "2023-11-14T22:13:20Z", "1970-01-01T00:00:00Z", "2000-02-29T12:00:00Z", "2001-02-29T12:00:00Z",
-      "1969-12-31T23:59:59Z", "0001-01-01T00:00:00Z", "1600-01-01T00:00:00Z", "1599-12-31T23:59:59Z", "9999-12-31T23:59:59Z", "2023-11-14T22:13:20+01:00",
+      "1969-12-31T23:59:59Z", "0001-01-01T00:00:00Z", "1600-01-01T00:00:00Z", "1599-12-31T23:59:59Z",
+      "9999-12-31T23:59:59Z", "2023-11-14T22:13:20+01:00",
       "2023-11-14T22:13:20.250Z", "2023-13-01T00:00:00Z", "2023-11-14T24:00:00Z", "2023-11-14 22:13:20Z",
       "2023-11-14T22:13:60Z", "2023-11-14T22:13:2xZ", "2023-11-14T22:13:20\\u005a",
     ]
@@ -513,10 +522,12 @@ struct StrategyFastPathTests {
     }
     let decoder = ArgonautJSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
-    let text = "[" + (0..<50).map { #"{"user_name":"u\#($0)","user_id":\#($0),"user_name_":"x"}"# }.joined(separator: ",") + "]"
+    let text =
+      "[" + (0..<50).map { #"{"user_name":"u\#($0)","user_id":\#($0),"user_name_":"x"}"# }.joined(separator: ",") + "]"
     let reference = JSONDecoder()
     reference.keyDecodingStrategy = .convertFromSnakeCase
-    #expect(try decoder.decode([Item].self, from: Data(text.utf8)) == reference.decode([Item].self, from: Data(text.utf8)))
+    #expect(
+      try decoder.decode([Item].self, from: Data(text.utf8)) == reference.decode([Item].self, from: Data(text.utf8)))
   }
 }
 

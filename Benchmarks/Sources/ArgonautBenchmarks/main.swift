@@ -99,7 +99,8 @@ for document in documents {
 }
 
 let encoding = EncodingBenchmark.measure(documents, rounds: rounds)
-let codable = CodableBenchmark.measure(documents, rounds: rounds) + StrategyBenchmark.measure(rounds: rounds, only: only)
+let codable =
+  CodableBenchmark.measure(documents, rounds: rounds) + StrategyBenchmark.measure(rounds: rounds, only: only)
 let compileTime = arguments.contains("--skip-compile-time") || quick ? nil : CompileTime.measure()
 let cpu =
   (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?

@@ -477,7 +477,9 @@ enum FoundationSyntax {
       let integerStart = position
       while let byte = peek, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { position += 1 }
       let integerDigits = position - integerStart
-      if integerDigits == 0 { output.append(UInt8(ascii: "0")) } else {
+      if integerDigits == 0 {
+        output.append(UInt8(ascii: "0"))
+      } else {
         output.append(contentsOf: input[integerStart..<position])
       }
       if peek == UInt8(ascii: ".") {
@@ -486,7 +488,9 @@ enum FoundationSyntax {
         while let byte = peek, byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { position += 1 }
         guard integerDigits > 0 || position > fractionStart else { throw fail("Invalid number", at: start) }
         output.append(UInt8(ascii: "."))
-        if position == fractionStart { output.append(UInt8(ascii: "0")) } else {
+        if position == fractionStart {
+          output.append(UInt8(ascii: "0"))
+        } else {
           output.append(contentsOf: input[fractionStart..<position])
         }
       } else if integerDigits == 0 {

@@ -132,7 +132,8 @@ struct SingleValueWriter: SingleValueEncodingContainer {
 
   mutating func encode<T: Swift.Encodable>(_ value: T) throws {
     let isCurrent = slot < encoder.stack.pointee.count && encoder.stack.pointee[slot].id == id
-    if !isCurrent, try encoder.fillLate(id, codingPath: codingPath, { try $0.writeValue(value, slot: $0.currentSlot) }) {
+    if !isCurrent, try encoder.fillLate(id, codingPath: codingPath, { try $0.writeValue(value, slot: $0.currentSlot) })
+    {
       return
     }
     try encoder.reopen(slot, id: id)

@@ -236,7 +236,10 @@ extension ByteEncoder {
     var name = name
     let written = name.withUTF8 { key -> Bool in
       let n = key.count
-      for byte in key where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") {
+      for byte in key
+      where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        || byte == UInt8(ascii: "/")
+      {
         return false
       }
       out.pointee.reserve(2 * n + 2)
