@@ -629,3 +629,35 @@ struct RepeatedKeyDecodingTests {
     #expect(throws: DecodingError.self) { try decoder.decode(Named.self, from: Data("{a: -Infinity}".utf8)) }
   }
 }
+
+/// Replaces the value of one key with a container of another kind, which
+/// `JSONEncoder` stops the program for.
+private struct ReplacedContainer: Encodable {
+  let objectThenArray: Bool
+  enum CodingKeys: String, CodingKey { case key }
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    if objectThenArray {
+      _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .key)
+      _ = container.nestedUnkeyedContainer(forKey: .key)
+    } else {
+      try container.encode(42, forKey: .key)
+      _ = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .key)
+    }
+  }
+}
+
+@Suite("Containers of another kind for a key, as JSONEncoder")
+struct ReplacedContainerTests {
+  @Test func objectThenArrayStops() async {
+    await #expect(processExitsWith: .failure) {
+      _ = try ArgonautJSONEncoder().encode(ReplacedContainer(objectThenArray: true))
+    }
+  }
+
+  @Test func valueThenObjectStops() async {
+    await #expect(processExitsWith: .failure) {
+      _ = try ArgonautJSONEncoder().encode(ReplacedContainer(objectThenArray: false))
+    }
+  }
+}
