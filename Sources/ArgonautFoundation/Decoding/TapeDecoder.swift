@@ -152,23 +152,24 @@ final class TapeDecoder {
   func unwrap<T: Swift.Decodable>(
     _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?
   ) throws -> T {
+    // `T` is the type compared with: a bit cast, where `as!` would be a dynamic cast.
     if T.self == String.self {
       return try unsafeBitCast(string(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == Data.self {
-      return try unwrapData(at: valueIndex, in: container, key: key) as! T
+      return try unsafeBitCast(unwrapData(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == Date.self {
-      return try unwrapDate(at: valueIndex, in: container, key: key) as! T
+      return try unsafeBitCast(unwrapDate(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == URL.self {
-      return try unwrapURL(at: valueIndex, in: container, key: key) as! T
+      return try unsafeBitCast(unwrapURL(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == Decimal.self {
-      return try unwrapDecimal(at: valueIndex, in: container, key: key) as! T
+      return try unsafeBitCast(unwrapDecimal(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == JSON.self, valueIndex >= 0 {
-      return JSON(document, at: valueIndex) as! T
+      return unsafeBitCast(JSON(document, at: valueIndex), to: T.self)
     }
     switch kind(of: T.self) {
     case .plain:

@@ -41,17 +41,21 @@ extension ByteEncoder {
     let saved = currentSlot
     currentSlot = slot
     defer { currentSlot = saved }
-    if T.self == Date.self, let date = value as? Date {
-      try writeDate(date, slot: slot)
-    } else if T.self == Data.self, let data = value as? Data {
-      try writeData(data, slot: slot)
-    } else if T.self == URL.self, let url = value as? URL {
+    // `T` is the type compared with: bit casts, where `as?` would be a dynamic cast.
+    if T.self == Date.self {
+      try writeDate(unsafeBitCast(value, to: Date.self), slot: slot)
+    } else if T.self == Data.self {
+      try writeData(unsafeBitCast(value, to: Data.self), slot: slot)
+    } else if T.self == URL.self {
+      let url = unsafeBitCast(value, to: URL.self)
       stack.pointee[slot].kind = .single
       writeString(url.absoluteString)
-    } else if T.self == Decimal.self, let decimal = value as? Decimal {
+    } else if T.self == Decimal.self {
+      let decimal = unsafeBitCast(value, to: Decimal.self)
       stack.pointee[slot].kind = .single
       writeASCII(decimal.description)
-    } else if T.self == JSON.self, let json = value as? JSON {
+    } else if T.self == JSON.self {
+      let json = unsafeBitCast(value, to: JSON.self)
       stack.pointee[slot].kind = .single
       appendBytes(JSONSerializer.compact.bytes(from: json))
     } else {
