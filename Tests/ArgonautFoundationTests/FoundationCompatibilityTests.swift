@@ -515,6 +515,21 @@ struct StrategyFastPathTests {
     }
   }
 
+  @Test func snakeCaseKeysWithEscapes() throws {
+    struct Item: Swift.Decodable, Equatable {
+      let userName: String
+      let userID: Int?
+    }
+    let text = #"[{"user\u005fname":"a","user_id":1},{"user_name":"b","user\u005Fid":2}]"#
+    let decoder = ArgonautJSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let reference = JSONDecoder()
+    reference.keyDecodingStrategy = .convertFromSnakeCase
+    let items = try decoder.decode([Item].self, from: Data(text.utf8))
+    #expect(items == (try reference.decode([Item].self, from: Data(text.utf8))))
+    #expect(items.map(\.userName) == ["a", "b"])
+  }
+
   @Test func snakeCaseKeysConvertOncePerDistinctKey() throws {
     struct Item: Swift.Decodable, Equatable {
       let userName: String

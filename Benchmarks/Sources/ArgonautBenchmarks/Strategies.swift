@@ -145,16 +145,21 @@ enum StrategyBenchmark {
     }
   }
 
-  /// A tight loop of Argonaut's coders on the events, for a profiler:
+  /// A tight loop of Argonaut's coders on the events, for a profiler (`decode-foundation`
+  /// and `encode-foundation` loop Foundation's coders instead):
   ///   perf record .build/release/ArgonautBenchmarks --strategy-profile iso8601 decode 50
   static func profile(dates: String, direction: String, iterations: Int) -> Never {
-    let (argonautDecoder, argonautEncoder, _, foundationEncoder) = coders(Dates(rawValue: dates) ?? .iso8601)
+    let (argonautDecoder, argonautEncoder, foundationDecoder, foundationEncoder) = coders(
+      Dates(rawValue: dates) ?? .iso8601)
     let model = events()
-    if direction == "encode" {
-      for _ in 0..<iterations { consume(try! argonautEncoder.encode(model)) }
-    } else {
-      let data = try! foundationEncoder.encode(model)
-      for _ in 0..<iterations { consume(try! argonautDecoder.decode([Event].self, from: data)) }
+    let data = try! foundationEncoder.encode(model)
+    for _ in 0..<iterations {
+      switch direction {
+      case "encode": consume(try! argonautEncoder.encode(model))
+      case "encode-foundation": consume(try! foundationEncoder.encode(model))
+      case "decode-foundation": consume(try! foundationDecoder.decode([Event].self, from: data))
+      default: consume(try! argonautDecoder.decode([Event].self, from: data))
+      }
     }
     exit(0)
   }

@@ -57,15 +57,24 @@ final class KeyedContainerPlace {
     var seen: Set<String>?
     // One bit per converted key's hash: a key whose bit is clear is new in the object.
     var mask: UInt64 = 0
+    var cache: KeyConversionCache?
+    if case .convertFromSnakeCase = decoder.options.keys {
+      cache = decoder.state.pointee.convertedKeys ?? KeyConversionCache()
+      decoder.state.pointee.convertedKeys = cache
+    }
+    let text = decoder.bytes
     while i < end {
       var key: String
       let hash: UInt64
       switch decoder.options.keys {
       case .convertFromSnakeCase:
-        let cache = decoder.state.pointee.convertedKeys ?? KeyConversionCache()
-        decoder.state.pointee.convertedKeys = cache
-        (key, hash) = StringText.withUnescaped(tape[i], in: decoder.bytes) { raw in
-          cache.converted(raw) { SnakeCase.camelCase(fromSnakeCase: String(decoding: $0, as: UTF8.self)) }
+        let cache = cache.unsafelyUnwrapped
+        let entry = tape[i]
+        // A key without escapes is looked up in place; one with escapes, unescaped.
+        if !Tape.flag(entry) {
+          (key, hash) = cache.converted(StringText.raw(entry, in: text), Self.camelCase)
+        } else {
+          (key, hash) = StringText.withUnescaped(entry, in: text) { cache.converted($0, Self.camelCase) }
         }
       case .custom(let convert):
         if containerPath == nil { containerPath = decoder.codingPath(path) }
@@ -92,6 +101,11 @@ final class KeyedContainerPlace {
   }
 
   // MARK: - Lookup
+
+  /// `convertFromSnakeCase` of a key's UTF-8.
+  static func camelCase(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    SnakeCase.camelCase(fromSnakeCase: String(decoding: raw, as: UTF8.self))
+  }
 
   /// Where the last lookup in `converted` matched: keys are mostly read in document order.
   @exclusivity(unchecked) private var lastConverted = 0
