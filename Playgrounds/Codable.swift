@@ -110,7 +110,34 @@ encoder.keyEncodingStrategy = .convertToSnakeCase
 encoder.dateEncodingStrategy = .iso8601
 print("   Encoded:", String(decoding: try encoder.encode(posts[0]), as: UTF8.self))
 
-// MARK: - 6. Foundation values and objects
+// MARK: - 6. What else JSONDecoder reads, and JSONEncoder writes
+
+// Trailing commas, UTF-16 and UTF-32, JSON5 and members without braces, as in
+// Foundation's coders (`JSON(parsing:)` itself stays strict).
+let lenient = ArgonautJSONDecoder()
+print("6. Trailing comma:", try lenient.decode([Int].self, from: Data("[1, 2,]".utf8)))
+print("   UTF-16:", try lenient.decode([String].self, from: #"["zoë"]"#.data(using: .utf16)!))
+lenient.allowsJSON5 = true
+lenient.assumesTopLevelDictionary = true
+let json5Text = "// settings\nscale: .5, limit: 0x10, max: Infinity,"
+let json5 = try lenient.decode([String: Double].self, from: Data(json5Text.utf8))
+print("   JSON5:", json5.sorted { $0.key < $1.key })
+
+// A key encoded twice keeps its last value, and nested containers for one key merge.
+struct Merged: Encodable {
+  enum CodingKeys: String, CodingKey { case top, a, b }
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    var first = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .top)
+    try first.encode(1, forKey: .a)
+    var second = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .top)
+    try second.encode(2, forKey: .b)
+    try second.encode(3, forKey: .b)
+  }
+}
+print("   Merged:", String(decoding: try encoder.encode(Merged()), as: UTF8.self))
+
+// MARK: - 7. Foundation values and objects
 
 // Date (ISO 8601), URL, Data (base64), Decimal (exact) and UUID work with `<|` too.
 struct Release {
@@ -131,7 +158,7 @@ let release = try Release.decode(
     parsing:
       #"{"version": "1.0", "date": "2026-11-23T10:00:00+01:00", "notes": "https://example.com/1.0", "price": 0.1}"#)
 ).get()
-print("6. Release:", release.version, release.date, release.notes, release.price)
+print("7. Release:", release.version, release.date, release.notes, release.price)
 
 // `JSON(foundationObject:)` and `foundationObject` for code that has `[String: Any]`.
 let any = try JSONSerialization.jsonObject(with: Data(#"{"ok": true, "count": 1}"#.utf8))

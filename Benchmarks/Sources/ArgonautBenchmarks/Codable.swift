@@ -77,7 +77,7 @@ enum CodableBenchmark {
       "\nCodable: ArgonautJSONDecoder against JSONDecoder, ArgonautJSONEncoder against JSONEncoder (MB/s of the document)"
     )
     for r in results {
-      let name = r.document.padding(toLength: 18, withPad: " ", startingAt: 0)
+      let name = r.document.padding(toLength: 30, withPad: " ", startingAt: 0)
       let figures = String(
         format: "decode %6.0f vs %6.0f MB/s %6.2f×   encode %6.0f vs %6.0f MB/s %6.2f×",
         r.decode.argonaut.median, r.decode.foundation.median, r.decode.ratio,

@@ -6,7 +6,8 @@ import Foundation
 //     swift run -c release ArgonautBenchmarks [--rounds N] [--quick] [--only NAME,…]
 //                                             [--output FILE] [--skip-compile-time]
 //     swift run -c release ArgonautBenchmarks --profile DOCUMENT [ITERATIONS]
-//     swift run -c release ArgonautBenchmarks --codable-only [--rounds N]
+//     swift run -c release ArgonautBenchmarks --codable-only [--rounds N] [--only NAME,…]
+//     swift run -c release ArgonautBenchmarks --strategy-profile iso8601|secondsSince1970 decode|encode [N]
 //     swift run -c release ArgonautBenchmarks --streams [--rounds N]
 //
 // For each document it measures, A/B interleaved on process CPU time:
@@ -14,6 +15,9 @@ import Foundation
 // - parsing and decoding into models: Argonaut against `JSONDecoder`;
 // - writing: `JSONSerializer.compact.bytes(from:)` against `JSONSerialization.data(withJSONObject:)`;
 // - encoding models to bytes: `encode()` + `JSONSerializer` against `JSONEncoder` (corpus models);
+// - `Codable`: ArgonautJSONDecoder/Encoder against JSONDecoder/Encoder on the corpus models, and
+//   with snake_case keys, dates, URLs and base64 data on generated GitHub events
+//   (`--only github-events`);
 // - the peak memory growth while parsing, in a child process.
 // Then it prints a table and writes it as JSON (default `.build/benchmarks/latest.json`).
 
@@ -49,14 +53,22 @@ if arguments.first == "--codable-profile", arguments.count >= 3 {
   CodableBenchmark.profile(
     document: arguments[1], direction: arguments[2], iterations: arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
 }
+if arguments.first == "--strategy-profile", arguments.count >= 3 {
+  StrategyBenchmark.profile(
+    dates: arguments[1], direction: arguments[2], iterations: arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
+}
 if arguments.contains("--streams") {
   // Only the streams: SSE parsing speed, JSON Lines against one array, a 256 MiB
   // download's peak memory growth (with the fault server, in a child process).
   StreamsBenchmark.run(rounds: rounds)
 }
 if arguments.contains("--codable-only") {
-  // Only ArgonautJSONDecoder/Encoder against JSONDecoder/Encoder, on the corpus models.
-  CodableBenchmark.printTable(CodableBenchmark.measure(Documents.corpus(), rounds: rounds))
+  // Only ArgonautJSONDecoder/Encoder against JSONDecoder/Encoder, on the corpus models
+  // and on the strategy cases.
+  var corpus = Documents.corpus()
+  if let only { corpus = corpus.filter { only.contains($0.name) } }
+  CodableBenchmark.printTable(
+    CodableBenchmark.measure(corpus, rounds: rounds) + StrategyBenchmark.measure(rounds: rounds, only: only))
   exit(0)
 }
 
@@ -98,7 +110,8 @@ for document in documents {
 }
 
 let encoding = EncodingBenchmark.measure(documents, rounds: rounds)
-let codable = CodableBenchmark.measure(documents, rounds: rounds)
+let codable =
+  CodableBenchmark.measure(documents, rounds: rounds) + StrategyBenchmark.measure(rounds: rounds, only: only)
 let compileTime = arguments.contains("--skip-compile-time") || quick ? nil : CompileTime.measure()
 let cpu =
   (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?

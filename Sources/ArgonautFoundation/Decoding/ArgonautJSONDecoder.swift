@@ -18,11 +18,19 @@ import Foundation
 /// dictionary per object.
 ///
 /// Where Argonaut deliberately differs from `JSONDecoder`:
-/// - a repeated key keeps its **last** value (Argonaut's rule; `JSONDecoder` keeps the first);
-/// - integers are exact: `1.0000000000000001` is not the integer 1;
-/// - a number that does not fit its type is `DecodingError.dataCorrupted` with the path
-///   of the value (`JSONDecoder` reports an empty path);
-/// - the input must be UTF-8 (a byte order mark is ignored); `JSONDecoder` also reads UTF-16 and UTF-32.
+/// - a key repeated exactly in the document keeps its **last** value, Argonaut's rule
+///   everywhere (`JSONDecoder` keeps the first); keys that a key strategy maps to one
+///   key keep the first, as in `JSONDecoder`;
+/// - integers are exact: `1.0000000000000001` is not the integer 1 (`JSONDecoder` reads
+///   it through a `Double`);
+/// - a number that does not fit its type is `DecodingError.dataCorrupted` at the
+///   number's own coding path, saying so (`JSONDecoder` reports an empty path and
+///   "not valid JSON").
+///
+/// Like `JSONDecoder`, it reads UTF-16 and UTF-32 as well as UTF-8, accepts trailing
+/// commas, and with ``allowsJSON5`` and ``assumesTopLevelDictionary`` reads JSON5 and
+/// top-level members without braces; such input is rewritten as strict JSON first,
+/// so only strict UTF-8 JSON takes the fastest path. `JSON(parsing:)` stays strict.
 ///
 /// `@unchecked Sendable`: like `JSONDecoder`, which is also `Sendable`, its settings are
 /// plain properties; configure it before sharing it across tasks. Each `decode` call
@@ -47,6 +55,15 @@ open class ArgonautJSONDecoder: @unchecked Sendable {
   open var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
   /// Values handed to every `init(from:)` through `Decoder.userInfo`.
   open var userInfo: [CodingUserInfoKey: Any] = [:]
+  /// Whether the data may be JSON5: comments, unquoted keys, single-quoted strings,
+  /// trailing commas, hexadecimal numbers, `Infinity` and `NaN`. Defaults to `false`.
+  ///
+  /// As in `JSONDecoder`, `NaN` and the infinities read as `Double` and `Float` values
+  /// whatever `nonConformingFloatDecodingStrategy` says.
+  open var allowsJSON5 = false
+  /// Whether the top level of the data is an object whose braces may be left out
+  /// (`name: "x", size: 3` in JSON5, `"name": "x"` in JSON). Defaults to `false`.
+  open var assumesTopLevelDictionary = false
 
   /// Creates a decoder with the default strategies.
   public init() {}
@@ -55,7 +72,7 @@ open class ArgonautJSONDecoder: @unchecked Sendable {
   var options: DecodingOptions {
     DecodingOptions(
       keys: keyDecodingStrategy, dates: dateDecodingStrategy, data: dataDecodingStrategy,
-      nonConformingFloats: nonConformingFloatDecodingStrategy, userInfo: userInfo)
+      nonConformingFloats: nonConformingFloatDecodingStrategy, userInfo: userInfo, json5: allowsJSON5)
   }
 
   /// Decodes a value of `type` from a JSON document.
@@ -66,7 +83,7 @@ open class ArgonautJSONDecoder: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: The document, in UTF-8.
+  ///   - data: The document, in UTF-8, UTF-16 or UTF-32.
   /// - Returns: The decoded value.
   /// - Throws: `DecodingError`; `.dataCorrupted` with the `JSONParseError` as its
   ///   underlying error when the data is not valid JSON.
@@ -108,24 +125,82 @@ open class ArgonautJSONDecoder: @unchecked Sendable {
     }
   }
 
+  /// Decodes a value of `type` that needs a configuration, such as a type conforming
+  /// to Foundation's `DecodableWithConfiguration`, from a JSON document.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: The document.
+  ///   - configuration: What `init(from:configuration:)` is given.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`.
+  open func decode<T: DecodableWithConfiguration>(
+    _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+  ) throws -> T {
+    let document = try parse([UInt8](data))
+    return try withDecoder(document: document, at: 0) { decoder in
+      try T(from: decoder, configuration: configuration)
+    }
+  }
+
+  /// Decodes a value of `type` with the configuration that `configuration` provides.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: The document.
+  ///   - configuration: The type that provides the configuration.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`.
+  open func decode<T: DecodableWithConfiguration, C: DecodingConfigurationProviding>(
+    _ type: T.Type, from data: Data, configuration: C.Type
+  ) throws -> T where T.DecodingConfiguration == C.DecodingConfiguration {
+    try decode(type, from: data, configuration: C.decodingConfiguration)
+  }
+
   func decode<T: Swift.Decodable>(_ type: T.Type, fromBytes bytes: [UInt8]) throws -> T {
-    let document: JSONDocument
+    try decode(type, document: parse(bytes), at: 0)
+  }
+
+  /// Parses a document as `JSONDecoder` reads it: strict UTF-8 JSON directly, and
+  /// anything else (UTF-16 or UTF-32, trailing commas, JSON5, a top-level dictionary
+  /// without braces) rewritten as strict JSON first (see `FoundationSyntax`).
+  func parse(_ bytes: [UInt8]) throws -> JSONDocument {
+    var strictError: (any Error)?
+    if !allowsJSON5 && !assumesTopLevelDictionary {
+      do {
+        return try JSON.document(parsing: bytes, options: JSONParsingOptions())
+      } catch {
+        strictError = error
+      }
+    }
     do {
-      document = try JSON.document(parsing: bytes, options: JSONParsingOptions())
+      let transcoded = try bytes.withUnsafeBufferPointer { try FoundationSyntax.utf8($0) }
+      if transcoded != nil { strictError = nil }
+      let rewritten = try (transcoded ?? bytes).withUnsafeBufferPointer {
+        try FoundationSyntax.strictJSON($0, json5: allowsJSON5, topLevelDictionary: assumesTopLevelDictionary)
+      }
+      return try JSON.document(parsing: rewritten, options: JSONParsingOptions())
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
-          codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
+          codingPath: [], debugDescription: "The given data was not valid JSON.",
+          underlyingError: strictError ?? error))
     }
-    return try decode(type, document: document, at: 0)
   }
 
   func decode<T: Swift.Decodable>(_ type: T.Type, document: JSONDocument, at index: Int) throws -> T {
+    try withDecoder(document: document, at: index) { decoder in
+      try decoder.unwrap(type, at: index, in: ContainerPath(depth: 0), key: nil)
+    }
+  }
+
+  /// Runs `body` with the decoder of one `decode` call, at the value at `index`.
+  func withDecoder<R>(document: JSONDocument, at index: Int, _ body: (TapeDecoder) throws -> R) throws -> R {
     try document.withUnsafeBuffers { tape, bytes in
       let decoder = TapeDecoder(document: document, tape: tape, bytes: bytes, options: options, index: index)
       decoder.reuseContainers()
       defer { decoder.forgetContainers() }
-      return try decoder.unwrap(type, at: index, in: ContainerPath(depth: 0), key: nil)
+      return try body(decoder)
     }
   }
 }
@@ -137,14 +212,18 @@ struct DecodingOptions {
   let data: JSONDecoder.DataDecodingStrategy
   let nonConformingFloats: JSONDecoder.NonConformingFloatDecodingStrategy
   let userInfo: [CodingUserInfoKey: Any]
+  /// Whether the document was JSON5, whose `NaN` and infinities the rewritten
+  /// document holds as marker strings (see `FoundationSyntax`).
+  let json5: Bool
   /// Whether keys are matched as they are written.
   let usesDefaultKeys: Bool
 
   init(
     keys: JSONDecoder.KeyDecodingStrategy, dates: JSONDecoder.DateDecodingStrategy,
     data: JSONDecoder.DataDecodingStrategy, nonConformingFloats: JSONDecoder.NonConformingFloatDecodingStrategy,
-    userInfo: [CodingUserInfoKey: Any]
+    userInfo: [CodingUserInfoKey: Any], json5: Bool = false
   ) {
+    self.json5 = json5
     self.keys = keys
     self.dates = dates
     self.data = data

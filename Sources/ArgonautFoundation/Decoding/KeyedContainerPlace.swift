@@ -13,16 +13,20 @@ import Foundation
 /// container's place at the next object instead of making a new container.
 final class KeyedContainerPlace {
   let decoder: TapeDecoder
-  private(set) var header: Int
-  private(set) var path: ContainerPath
+  @exclusivity(unchecked) private(set) var header: Int
+  @exclusivity(unchecked) private(set) var path: ContainerPath
   /// Converted keys and their value positions, for strategies other than `useDefaultKeys`.
-  private(set) var converted: [(key: String, value: Int)]?
+  @exclusivity(unchecked) private(set) var converted: [(key: String, value: Int)]?
 
   init(decoder: TapeDecoder, header: Int, path: ContainerPath) {
     self.decoder = decoder
     self.header = header
     self.path = path
-    converted = decoder.options.usesDefaultKeys ? nil : Self.convertedKeys(decoder: decoder, header: header, path: path)
+    if !decoder.options.usesDefaultKeys {
+      var table: [(key: String, value: Int)] = []
+      Self.convertKeys(decoder: decoder, header: header, path: path, into: &table)
+      converted = table
+    }
   }
 
   /// Points this place at the object at `header`. Only for a place that no container
@@ -30,38 +34,98 @@ final class KeyedContainerPlace {
   func move(to header: Int, path: ContainerPath) {
     self.header = header
     self.path = path
-    if !decoder.options.usesDefaultKeys {
-      converted = Self.convertedKeys(decoder: decoder, header: header, path: path)
+    lastConverted = 0
+    if var table = converted {
+      // The table's storage is reused: take it out so that it is not shared.
+      converted = nil
+      table.removeAll(keepingCapacity: true)
+      Self.convertKeys(decoder: decoder, header: header, path: path, into: &table)
+      converted = table
     }
   }
 
-  static func convertedKeys(decoder: TapeDecoder, header: Int, path: ContainerPath) -> [(key: String, value: Int)] {
-    var table: [(key: String, value: Int)] = []
-    var seen = Set<String>()
+  /// Fills `table` with the object's keys as the key strategy converts them, and their
+  /// value positions. Each distinct key is converted once per `decode` call (see
+  /// `DecoderState.convertedKeys`).
+  static func convertKeys(
+    decoder: TapeDecoder, header: Int, path: ContainerPath, into table: inout [(key: String, value: Int)]
+  ) {
     let tape = decoder.tape
     let end = header + Tape.span(tape[header])
     var i = header + 1
-    let containerPath = decoder.codingPath(path)
+    var containerPath: [any CodingKey]?
+    var seen: Set<String>?
+    // One bit per converted key's hash: a key whose bit is clear is new in the object.
+    var mask: UInt64 = 0
+    var cache: KeyConversionCache?
+    if case .convertFromSnakeCase = decoder.options.keys {
+      cache = decoder.state.pointee.convertedKeys ?? KeyConversionCache()
+      decoder.state.pointee.convertedKeys = cache
+    }
+    let text = decoder.bytes
     while i < end {
-      let raw = StringText.string(tape[i], in: decoder.document)
-      let key: String
+      var key: String
+      let hash: UInt64
       switch decoder.options.keys {
-      case .convertFromSnakeCase: key = SnakeCase.camelCase(fromSnakeCase: raw)
-      case .custom(let convert): key = convert(containerPath + [StringKey(raw)]).stringValue
-      default: key = raw
+      case .convertFromSnakeCase:
+        let cache = cache.unsafelyUnwrapped
+        let entry = tape[i]
+        // A key without escapes is looked up in place; one with escapes, unescaped.
+        if !Tape.flag(entry) {
+          (key, hash) = cache.converted(StringText.raw(entry, in: text), Self.camelCase)
+        } else {
+          (key, hash) = StringText.withUnescaped(entry, in: text) { cache.converted($0, Self.camelCase) }
+        }
+      case .custom(let convert):
+        if containerPath == nil { containerPath = decoder.codingPath(path) }
+        let raw = StringText.string(tape[i], in: decoder.document)
+        key = convert(containerPath! + [StringKey(raw)]).stringValue
+        hash = key.withUTF8 { KeyConversionCache.hash($0) }
+      default:
+        key = StringText.string(tape[i], in: decoder.document)
+        hash = key.withUTF8 { KeyConversionCache.hash($0) }
       }
-      // After conversion, the first of two equal keys wins, as in `JSONDecoder`.
-      if seen.insert(key).inserted { table.append((key, i + 1)) }
+      // After conversion, the first of two equal keys wins, as in `JSONDecoder`: a
+      // scan of the keys so far, as objects are small; a set once one is large.
+      let bit: UInt64 = 1 &<< (hash &>> 58)
+      if seen == nil && table.count >= 32 { seen = Set(table.map(\.key)) }
+      let isNew =
+        mask & bit == 0 ? true : seen.map { $0.contains(key) == false } ?? !table.contains { $0.key == key }
+      mask |= bit
+      if isNew {
+        table.append((key, i + 1))
+        seen?.insert(key)
+      }
       i += 1 + Tape.span(tape[i + 1])
     }
-    return table
   }
 
   // MARK: - Lookup
 
+  /// `convertFromSnakeCase` of a key's UTF-8.
+  static func camelCase(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    SnakeCase.camelCase(fromSnakeCase: String(decoding: raw, as: UTF8.self))
+  }
+
+  /// Where the last lookup in `converted` matched: keys are mostly read in document order.
+  @exclusivity(unchecked) private var lastConverted = 0
+
   /// The tape position of the value for the key `name`, or `nil`.
   func find(_ name: String) -> Int? {
-    if let converted { return converted.first { $0.key == name }?.value }
+    if let converted {
+      // From the entry after the last hit, then from the start.
+      let count = converted.count
+      var n = lastConverted
+      for _ in 0..<count {
+        if n >= count { n = 0 }
+        if converted[n].key == name {
+          lastConverted = n + 1
+          return converted[n].value
+        }
+        n += 1
+      }
+      return nil
+    }
     if let key = ShortKey(name, for: decoder.document) { return find(short: key) }
     var name = name
     return name.withUTF8 { find(utf8: $0) }

@@ -10,7 +10,16 @@ extension TapeDecoder {
   {
     let entry = entry(valueIndex)
     guard Tape.tag(entry) == .string else { throw mismatch(String.self, at: valueIndex, in: container, key: key()) }
-    return StringText.string(entry, in: document)
+    let text = StringText.string(entry, in: document)
+    if Tape.flag(entry) && options.json5 && text.utf8.first == 0 {
+      // A JSON5 `NaN` or infinity, which the rewritten document holds as a marker.
+      throw DecodingError.typeMismatch(
+        String.self,
+        DecodingError.Context(
+          codingPath: codingPath(container, appending: key()),
+          debugDescription: "Expected to decode String but found number instead."))
+    }
+    return text
   }
 
   func bool(at valueIndex: Int, in container: ContainerPath, key: @autoclosure () -> (any CodingKey)?) throws -> Bool {
@@ -38,10 +47,43 @@ extension TapeDecoder {
       if let value = T(exactly: Tape.smallIntValue(entry)) { return value }
     case .number:
       if let value = Tape.integer(entry, in: document, as: T.self) { return value }
+      if T.bitWidth > 64, let value: T = wideInteger(entry) { return value }
     default:
       throw mismatch(type, at: valueIndex, in: container, key: key())
     }
     throw notRepresentable(entry, as: type, in: container, key: key())
+  }
+
+  /// An integer of more than 64 bits written as digits, exactly; `nil` for any other
+  /// spelling or a value that does not fit. As in `JSONDecoder`, a zero fraction
+  /// (`18446744073709551615.0`) is read only when the magnitude fits in 64 bits, and an
+  /// exponent not at all.
+  func wideInteger<T: FixedWidthInteger>(_ entry: UInt64) -> T? {
+    Tape.withNumberText(entry, in: document) { text -> T? in
+      var i = 0
+      let negative = text.first == UInt8(ascii: "-")
+      if negative { i = 1 }
+      guard i < text.count else { return nil }
+      var value: T = 0
+      var digits = text.count
+      if let dot = text.firstIndex(of: UInt8(ascii: ".")) {
+        guard text[(dot + 1)...].allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+        digits = dot
+      }
+      while i < digits {
+        let digit = text[i] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        let (next, o2) =
+          negative
+          ? times10.subtractingReportingOverflow(T(digit)) : times10.addingReportingOverflow(T(digit))
+        guard !o1 && !o2 else { return nil }
+        value = next
+        i += 1
+      }
+      if digits < text.count && value.magnitude > UInt64.max { return nil }
+      return value
+    }
   }
 
   func notRepresentable(
@@ -113,6 +155,7 @@ extension TapeDecoder {
 
   /// The value of a string under `.convertFromString`, or `nil`.
   func nonConforming<T: FloatingPoint>(_ entry: UInt64) -> T? {
+    if options.json5, let value: T = json5NonFinite(entry) { return value }
     guard case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloats,
       !Tape.flag(entry)
     else { return nil }
@@ -121,6 +164,19 @@ extension TapeDecoder {
     if text.utf8.elementsEqual(negativeInfinity.utf8) { return -T.infinity }
     if text.utf8.elementsEqual(nan.utf8) { return T.nan }
     return nil
+  }
+
+  /// The value of a JSON5 `NaN` or infinity, which the rewritten document holds as a
+  /// marker string (see `FoundationSyntax`), or `nil`.
+  func json5NonFinite<T: FloatingPoint>(_ entry: UInt64) -> T? {
+    let text = StringText.string(entry, in: document)
+    guard text.utf8.first == 0 else { return nil }
+    switch text {
+    case FoundationSyntax.nan: return T.nan
+    case FoundationSyntax.infinity: return T.infinity
+    case FoundationSyntax.negativeInfinity: return -T.infinity
+    default: return nil
+    }
   }
 
   /// A `Decimal`, exactly from the number's text.
@@ -156,6 +212,10 @@ extension TapeDecoder {
     case .deferredToData:
       return try with(valueIndex, in: container, key: key) { try Data(from: self) }
     case .base64:
+      let entry = entry(valueIndex)
+      if Tape.tag(entry) == .string, let data = StringText.withUnescaped(entry, in: bytes, Base64.decode) {
+        return data
+      }
       let text = try string(at: valueIndex, in: container, key: key)
       guard let data = Data(base64Encoded: text) else {
         throw dataCorrupted("Encountered Data is not valid Base64.", in: container, key: key)
@@ -178,6 +238,10 @@ extension TapeDecoder {
     case .millisecondsSince1970:
       return Date(timeIntervalSince1970: try double(at: valueIndex, in: container, key: key) / 1000)
     case .iso8601:
+      let entry = entry(valueIndex)
+      if Tape.tag(entry) == .string, let date = StringText.withUnescaped(entry, in: bytes, ISO8601.parse) {
+        return date
+      }
       let text = try string(at: valueIndex, in: container, key: key)
       guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
         // `JSONDecoder` reports this one at the container's path, without the key.

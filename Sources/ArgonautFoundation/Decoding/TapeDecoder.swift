@@ -30,6 +30,10 @@ struct DecoderState {
   /// decoder of a `decode` call, which drops them when it returns (each refers to the
   /// decoder, so the cache must not outlive the call).
   var containers: ContainerCache?
+  /// Keys converted by `.convertFromSnakeCase`, by their text in the document: each
+  /// distinct key is converted once per `decode` call, not once per object.
+  /// Made at the first key converted.
+  var convertedKeys: KeyConversionCache?
 
   init(index: Int) {
     self.index = index
@@ -148,27 +152,30 @@ final class TapeDecoder {
   func unwrap<T: Swift.Decodable>(
     _ type: T.Type, at valueIndex: Int, in container: ContainerPath, key: (any CodingKey)?
   ) throws -> T {
+    // `T` is the type compared with: a bit cast, where `as!` would be a dynamic cast.
     if T.self == String.self {
       return try unsafeBitCast(string(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == Data.self {
-      return try unwrapData(at: valueIndex, in: container, key: key) as! T
+      return try unsafeBitCast(unwrapData(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == Date.self {
-      return try unwrapDate(at: valueIndex, in: container, key: key) as! T
+      return try unsafeBitCast(unwrapDate(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == URL.self {
-      return try unwrapURL(at: valueIndex, in: container, key: key) as! T
+      return try unsafeBitCast(unwrapURL(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == Decimal.self {
-      return try unwrapDecimal(at: valueIndex, in: container, key: key) as! T
+      return try unsafeBitCast(unwrapDecimal(at: valueIndex, in: container, key: key), to: T.self)
     }
     if T.self == JSON.self, valueIndex >= 0 {
-      return JSON(document, at: valueIndex) as! T
+      return unsafeBitCast(JSON(document, at: valueIndex), to: T.self)
     }
     switch kind(of: T.self) {
     case .plain:
-      return try with(valueIndex, in: container, key: key) { try T(from: self) }
+      // `type`, not `T`: a subclass handed over as its base class's metatype
+      // (`Employee.self as Person.Type`) decodes as the subclass.
+      return try with(valueIndex, in: container, key: key) { try type.init(from: self) }
     case .array(let array):
       return try with(valueIndex, in: container, key: key) {
         try unsafeBitCast(array.decodeFromTape(self, at: valueIndex), to: T.self)

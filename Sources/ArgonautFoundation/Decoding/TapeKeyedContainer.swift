@@ -94,6 +94,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(key) }
 
   @inline(__always)
   func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
@@ -107,7 +111,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   func string(at index: Int, _ key: Key) throws -> String {
     let entry = decoder.tape[index]
-    if Tape.tag(entry) == .string { return StringText.string(entry, in: decoder.document) }
+    // Strings with escapes take the decoder's path, which knows JSON5's markers.
+    if Tape.tag(entry) == .string && !Tape.flag(entry) { return StringText.string(entry, in: decoder.document) }
     return try decoder.string(at: index, in: path, key: key)
   }
 
@@ -163,6 +168,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(key) }
   func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(key) }
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try integerIfPresent(key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(key) }
 
   @inline(__always)
   func integerIfPresent<T: FixedWidthInteger>(_ key: Key) throws -> T? {

@@ -15,10 +15,18 @@ import Foundation
 /// in the order they are encoded (sorted with `.sortedKeys`, by their UTF-8 bytes, as
 /// `JSONEncoder` sorts them). The output parses to the same value as `JSONEncoder`'s.
 ///
-/// Containers are written in order, so a container must not be used again after a
-/// value was encoded into its parent afterwards; doing so throws
-/// `EncodingError.invalidValue`. A key encoded twice in one object is written twice
-/// (a parser keeping the last value, as Argonaut does, reads what `JSONEncoder` writes).
+/// Objects behave as `JSONEncoder`'s dictionaries: a key encoded twice keeps its last
+/// value, a nested container for a key that holds an object or an array goes on with
+/// it, and a super encoder used after a later sibling writes its value where it was
+/// made. Without `.sortedKeys`, members are written in the order they were encoded
+/// (a key encoded again moves to the end).
+///
+/// Where it deliberately differs from `JSONEncoder`: containers are written as they
+/// go, so a keyed or unkeyed container must not be used after a sibling was encoded
+/// into its parent: encoding a value into it throws `EncodingError.invalidValue`, and
+/// opening a nested container (or a super encoder's container) from it stops the
+/// program, as those calls cannot throw. `JSONEncoder`, which builds a tree first,
+/// accepts both.
 ///
 /// `@unchecked Sendable`: like `JSONEncoder`, its settings are plain properties;
 /// configure it before sharing it across tasks. Each `encode` call works on its own state.
@@ -76,6 +84,33 @@ open class ArgonautJSONEncoder: @unchecked Sendable {
     return encoder.output
   }
 
+  /// Encodes a value that needs a configuration, such as a type conforming to
+  /// Foundation's `EncodableWithConfiguration`, as JSON.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - configuration: What `encode(to:configuration:)` is given.
+  /// - Returns: UTF-8 JSON text.
+  /// - Throws: `EncodingError.invalidValue`.
+  open func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+    let encoder = ByteEncoder(options: options)
+    try encoder.encodeTopLevel(value) { try value.encode(to: $0, configuration: configuration) }
+    return Data(encoder.output)
+  }
+
+  /// Encodes a value with the configuration that `configuration` provides, as JSON.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - configuration: The type that provides the configuration.
+  /// - Returns: UTF-8 JSON text.
+  /// - Throws: `EncodingError.invalidValue`.
+  open func encode<T: EncodableWithConfiguration, C: EncodingConfigurationProviding>(
+    _ value: T, configuration: C.Type
+  ) throws -> Data where T.EncodingConfiguration == C.EncodingConfiguration {
+    try encode(value, configuration: C.encodingConfiguration)
+  }
+
   var options: EncodingOptions {
     EncodingOptions(
       formatting: outputFormatting, keys: keyEncodingStrategy, dates: dateEncodingStrategy, data: dataEncodingStrategy,
@@ -94,6 +129,8 @@ struct EncodingOptions {
   let sortsKeys: Bool
   let escapesSlashes: Bool
   let usesDefaultKeys: Bool
+  /// `.convertToSnakeCase` without `.sortedKeys`: keys are converted as they are written.
+  let writesSnakeCase: Bool
 
   init(
     formatting: JSONEncoder.OutputFormatting, keys: JSONEncoder.KeyEncodingStrategy,
@@ -109,5 +146,6 @@ struct EncodingOptions {
     sortsKeys = formatting.contains(.sortedKeys)
     escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
     if case .useDefaultKeys = keys { usesDefaultKeys = true } else { usesDefaultKeys = false }
+    if case .convertToSnakeCase = keys, !sortsKeys { writesSnakeCase = true } else { writesSnakeCase = false }
   }
 }

@@ -86,31 +86,30 @@ struct SingleValueWriter: SingleValueEncodingContainer {
     encoder.stack.pointee[slot].kind = .single
   }
 
-  mutating func encodeNil() throws {
+  /// Writes a value with `body`: into the slot, or, for a super encoder whose slot
+  /// closed before it was used, in place of the `{}` written for it.
+  @inline(__always)
+  func write(_ body: (ByteEncoder) throws -> Void) throws {
+    let isCurrent = slot < encoder.stack.pointee.count && encoder.stack.pointee[slot].id == id
+    if !isCurrent,
+      try encoder.fillLate(
+        id, codingPath: codingPath,
+        { scratch in
+          scratch.stack.pointee[scratch.currentSlot].kind = .single
+          try body(scratch)
+        })
+    {
+      return
+    }
     try begin()
-    encoder.writeNull()
+    try encoder.with(depth: depth, extra: extra, key: nil) { try body(encoder) }
   }
 
-  mutating func encode(_ value: Bool) throws {
-    try begin()
-    encoder.writeBool(value)
-  }
-
-  mutating func encode(_ value: String) throws {
-    try begin()
-    encoder.writeString(value)
-  }
-
-  mutating func encode(_ value: Double) throws {
-    try begin()
-    try encoder.with(depth: depth, extra: extra, key: nil) { try encoder.writeDouble(value) }
-  }
-
-  mutating func encode(_ value: Float) throws {
-    try begin()
-    try encoder.with(depth: depth, extra: extra, key: nil) { try encoder.writeFloat(value) }
-  }
-
+  mutating func encodeNil() throws { try write { $0.writeNull() } }
+  mutating func encode(_ value: Bool) throws { try write { $0.writeBool(value) } }
+  mutating func encode(_ value: String) throws { try write { $0.writeString(value) } }
+  mutating func encode(_ value: Double) throws { try write { try $0.writeDouble(value) } }
+  mutating func encode(_ value: Float) throws { try write { try $0.writeFloat(value) } }
   mutating func encode(_ value: Int) throws { try integer(value) }
   mutating func encode(_ value: Int8) throws { try integer(value) }
   mutating func encode(_ value: Int16) throws { try integer(value) }
@@ -121,14 +120,22 @@ struct SingleValueWriter: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt16) throws { try integer(value) }
   mutating func encode(_ value: UInt32) throws { try integer(value) }
   mutating func encode(_ value: UInt64) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws { try integer(value) }
 
   @inline(__always)
   func integer<T: FixedWidthInteger>(_ value: T) throws {
-    try begin()
-    encoder.writeInteger(value)
+    try write { $0.writeInteger(value) }
   }
 
   mutating func encode<T: Swift.Encodable>(_ value: T) throws {
+    let isCurrent = slot < encoder.stack.pointee.count && encoder.stack.pointee[slot].id == id
+    if !isCurrent, try encoder.fillLate(id, codingPath: codingPath, { try $0.writeValue(value, slot: $0.currentSlot) })
+    {
+      return
+    }
     try encoder.reopen(slot, id: id)
     precondition(
       encoder.stack.pointee[slot].kind == .slot,

@@ -41,17 +41,21 @@ extension ByteEncoder {
     let saved = currentSlot
     currentSlot = slot
     defer { currentSlot = saved }
-    if T.self == Date.self, let date = value as? Date {
-      try writeDate(date, slot: slot)
-    } else if T.self == Data.self, let data = value as? Data {
-      try writeData(data, slot: slot)
-    } else if T.self == URL.self, let url = value as? URL {
+    // `T` is the type compared with: bit casts, where `as?` would be a dynamic cast.
+    if T.self == Date.self {
+      try writeDate(unsafeBitCast(value, to: Date.self), slot: slot)
+    } else if T.self == Data.self {
+      try writeData(unsafeBitCast(value, to: Data.self), slot: slot)
+    } else if T.self == URL.self {
+      let url = unsafeBitCast(value, to: URL.self)
       stack.pointee[slot].kind = .single
       writeString(url.absoluteString)
-    } else if T.self == Decimal.self, let decimal = value as? Decimal {
+    } else if T.self == Decimal.self {
+      let decimal = unsafeBitCast(value, to: Decimal.self)
       stack.pointee[slot].kind = .single
       writeASCII(decimal.description)
-    } else if T.self == JSON.self, let json = value as? JSON {
+    } else if T.self == JSON.self {
+      let json = unsafeBitCast(value, to: JSON.self)
       stack.pointee[slot].kind = .single
       appendBytes(JSONSerializer.compact.bytes(from: json))
     } else {
@@ -92,7 +96,9 @@ extension ByteEncoder {
       try writeDouble(1000 * date.timeIntervalSince1970)
     case .iso8601:
       stack.pointee[slot].kind = .single
-      writeString(date.formatted(Date.ISO8601FormatStyle()))
+      if !ISO8601.write(date, { out.pointee.append(contentsOf: $0) }) {
+        writeString(date.formatted(Date.ISO8601FormatStyle()))
+      }
     #if canImport(Darwin)
       // Elsewhere `.formatted` is built as `.custom`.
       case .formatted(let formatter):
@@ -101,6 +107,7 @@ extension ByteEncoder {
     #endif
     case .custom(let closure):
       try closure(date, self)
+      writeEmptyObjectIfEmpty(slot)
     @unknown default:
       try date.encode(to: self)
     }
@@ -112,12 +119,23 @@ extension ByteEncoder {
       try data.encode(to: self)
     case .base64:
       stack.pointee[slot].kind = .single
-      writeString(data.base64EncodedString())
+      Base64.write(data, escapingSlashes: options.escapesSlashes, to: out)
     case .custom(let closure):
       try closure(data, self)
+      writeEmptyObjectIfEmpty(slot)
     @unknown default:
       try data.encode(to: self)
     }
+  }
+
+  /// Writes `{}` into `slot` when a custom strategy encoded nothing there, as
+  /// `JSONEncoder` does (also at the top level, where an empty value is otherwise an error).
+  func writeEmptyObjectIfEmpty(_ slot: Int) {
+    guard stack.pointee[slot].kind == .slot else { return }
+    while stack.pointee.count - 1 > slot { closeTop() }
+    stack.pointee[slot].kind = .single
+    writeOpen(UInt8(ascii: "{"))
+    writeClose(UInt8(ascii: "}"), count: 0, level: stack.pointee[slot].level)
   }
 
   // MARK: - Text
@@ -151,6 +169,12 @@ extension ByteEncoder {
 
   @inline(__always)
   func writeInteger<T: FixedWidthInteger>(_ value: T) {
+    if T.bitWidth > 64 {
+      // Int128 and UInt128.
+      if let narrow = Int64(exactly: value) { return writeInteger(narrow) }
+      if let narrow = UInt64(exactly: value) { return writeInteger(narrow) }
+      return writeASCII(String(value))
+    }
     if value < 0 { out.pointee.append(UInt8(ascii: "-")) }
     var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
     if magnitude < 10 {
@@ -209,6 +233,81 @@ extension ByteEncoder {
     writeString(isNaN ? nan : isNegative ? negativeInfinity : positiveInfinity)
   }
 
+  /// Writes the key `name` converted to snake case, as `SnakeCase.snakeCase(fromCamelCase:)`
+  /// converts it, in one pass over its bytes when it is printable ASCII that needs no
+  /// escape (every key of a Swift property); otherwise through the general conversion.
+  func writeSnakeCaseKey(_ name: String) {
+    var name = name
+    let written = name.withUTF8 { key -> Bool in
+      let n = key.count
+      for byte in key
+      where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        || byte == UInt8(ascii: "/")
+      {
+        return false
+      }
+      out.pointee.reserve(2 * n + 2)
+      out.pointee.append(UInt8(ascii: "\""))
+      guard n > 0 else {
+        out.pointee.append(UInt8(ascii: "\""))
+        return true
+      }
+      // JSONEncoder's words: split before an uppercase letter; a run of capitals is one
+      // word, whose last capital starts the next word when a lowercase letter follows.
+      func isUpper(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
+      func isLower(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "a") < 26 }
+      var wordCount = 0
+      func word(_ start: Int, _ end: Int) {
+        if wordCount > 0 { out.pointee.append(UInt8(ascii: "_")) }
+        wordCount += 1
+        var i = start
+        while i < end {
+          let byte = key[i]
+          out.pointee.append(isUpper(byte) ? byte | 0x20 : byte)
+          i += 1
+        }
+      }
+      var wordStart = 0
+      var search = 1
+      while true {
+        var upper = search
+        while upper < n && !isUpper(key[upper]) { upper += 1 }
+        guard upper < n else { break }
+        word(wordStart, upper)
+        var lower = upper
+        while lower < n && !isLower(key[lower]) { lower += 1 }
+        guard lower < n else {
+          wordStart = upper
+          break
+        }
+        if lower == upper + 1 {
+          wordStart = upper
+        } else {
+          word(upper, lower - 1)
+          wordStart = lower - 1
+        }
+        search = lower + 1
+      }
+      word(wordStart, n)
+      out.pointee.append(UInt8(ascii: "\""))
+      return true
+    }
+    if !written { writeString(SnakeCase.snakeCase(fromCamelCase: name)) }
+  }
+
+  /// Whether any of the eight bytes of `word` may need an escape: a control character,
+  /// a quote, a backslash, or (with `slashes`) a slash. Bytes of 0x80 and above never do.
+  @inline(__always)
+  static func mayNeedEscape(_ word: UInt64, slashes: Bool) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+    let control = (word &- 0x2020_2020_2020_2020) & ~word & high
+    var found = control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+    if slashes { found |= hasZero(word ^ (ones &* 0x2F)) }
+    return found != 0
+  }
+
   /// Writes `string` as a JSON string, escaped as `JSONEncoder` escapes it: quote,
   /// backslash, control characters, and `/` unless `.withoutEscapingSlashes`.
   func writeString(_ string: String) {
@@ -219,7 +318,19 @@ extension ByteEncoder {
       var runStart = 0
       var i = 0
       let n = text.count
+      var checkedTo = 0
       while i < n {
+        if i >= checkedTo {
+          // Eight bytes at a time past text that needs no escape.
+          while i &+ 8 <= n
+            && !Self.mayNeedEscape(
+              UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self), slashes: escapesSlashes)
+          {
+            i &+= 8
+          }
+          checkedTo = i &+ 8
+          if i >= n { break }
+        }
         let c = text[i]
         if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\")
           && (c != UInt8(ascii: "/") || !escapesSlashes)

@@ -46,8 +46,14 @@ final class ByteEncoder {
     /// Containers open around this one.
     let level: Int
     var count = 0
-    /// Where this object's members start in `members`, for `.sortedKeys`.
+    /// Where this object's members start in `members`.
     var firstMember = 0
+    /// One bit per member key hash (`MemberRecord.bit`): a key whose bit is clear
+    /// is new in the object, without a look at the others.
+    var keyMask: UInt64 = 0
+    /// A super encoder's slot: when it closes empty, where its `{}` is written is kept,
+    /// so that the super encoder can still fill it (see `latePlaceholders`).
+    var isSuper = false
   }
 
   let options: EncodingOptions
@@ -67,8 +73,15 @@ final class ByteEncoder {
 
   /// What changes as encoding goes, behind a pointer, like the output.
   let state: UnsafeMutablePointer<EncoderState>
-  /// With `.sortedKeys`: each member of the open objects, its key and where it starts.
-  var members: [(key: String, start: Int, end: Int)] = []
+  /// Each member of the open objects: where its key starts in the output, and its hash.
+  let members: UnsafeMutablePointer<RawBuffer<MemberRecord>>
+  /// With `.sortedKeys`: the key of each member in `members`.
+  var memberKeys: [String] = []
+  /// The `{}` written for super encoders whose slots closed before they were used,
+  /// by frame identity: where it starts, its length, and its level.
+  var latePlaceholders: [Int: (start: Int, count: Int, level: Int)] = [:]
+  /// The nesting level of the top-level value (for a super encoder's value written late).
+  var baseLevel = 0
 
   init(options: EncodingOptions) {
     self.options = options
@@ -76,6 +89,8 @@ final class ByteEncoder {
     out.initialize(to: RawBuffer(capacity: 4096))
     stack = .allocate(capacity: 1)
     stack.initialize(to: RawBuffer(capacity: 16))
+    members = .allocate(capacity: 1)
+    members.initialize(to: RawBuffer(capacity: 64))
     state = .allocate(capacity: 1)
     state.initialize(to: EncoderState())
   }
@@ -85,6 +100,8 @@ final class ByteEncoder {
     out.deallocate()
     stack.pointee.deallocate()
     stack.deallocate()
+    members.pointee.deallocate()
+    members.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
   }
@@ -93,8 +110,14 @@ final class ByteEncoder {
   var output: [UInt8] { out.pointee.array }
 
   func encodeTopLevel<T: Swift.Encodable>(_ value: T) throws {
+    try encodeTopLevel(value) { try $0.writeValue(value, slot: $0.currentSlot) }
+  }
+
+  /// Runs `write` on this encoder with its slot for the top-level value, then closes it.
+  func encodeTopLevel<T>(_ value: T, _ write: (ByteEncoder) throws -> Void) throws {
     let slot = pushSlot()
-    try writeValue(value, slot: slot)
+    currentSlot = slot
+    try write(self)
     if stack.pointee[slot].kind == .slot {
       throw EncodingError.invalidValue(
         value,
@@ -109,7 +132,8 @@ final class ByteEncoder {
     state.pointee.nextID &+= 1
     let nextID = state.pointee.nextID
     stack.pointee.append(
-      Frame(kind: .slot, id: nextID, level: stack.pointee.last.map { $0.level + ($0.kind == .slot ? 0 : 1) } ?? 0))
+      Frame(
+        kind: .slot, id: nextID, level: stack.pointee.last.map { $0.level + ($0.kind == .slot ? 0 : 1) } ?? baseLevel))
     return stack.pointee.count - 1
   }
 
@@ -145,11 +169,14 @@ final class ByteEncoder {
     switch frame.kind {
     case .slot:
       // `JSONEncoder` writes a value that encoded nothing as an empty object.
+      let start = out.pointee.count
       writeOpen(UInt8(ascii: "{"))
       writeClose(UInt8(ascii: "}"), count: 0, level: frame.level)
+      if frame.isSuper { latePlaceholders[frame.id] = (start, out.pointee.count - start, frame.level) }
     case .object:
       if options.sortsKeys && frame.count > 1 { sortMembers(of: frame) }
-      if options.sortsKeys { members.removeSubrange(frame.firstMember...) }
+      if options.sortsKeys { memberKeys.removeSubrange(frame.firstMember...) }
+      members.pointee.truncate(to: frame.firstMember)
       writeClose(UInt8(ascii: "}"), count: frame.count, level: frame.level)
     case .array:
       writeClose(UInt8(ascii: "]"), count: frame.count, level: frame.level)
@@ -186,7 +213,7 @@ final class ByteEncoder {
     switch stack.pointee[index].kind {
     case .slot:
       stack.pointee[index].kind = kind
-      stack.pointee[index].firstMember = members.count
+      stack.pointee[index].firstMember = members.pointee.count
       writeOpen(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
     case kind:
       break
@@ -209,28 +236,47 @@ final class ByteEncoder {
 
   /// Starts the member `key` of the object at `index`: separator, key and colon.
   @inline(__always)
-  func beginMember(_ index: Int, key: some CodingKey, containerPath: () -> [any CodingKey]) {
+  @discardableResult
+  func beginMember(
+    _ index: Int, key: some CodingKey, use: MemberUse = .value, containerPath: () -> [any CodingKey]
+  ) -> [UInt8]? {
     if options.usesDefaultKeys {
-      beginMember(index, name: key.stringValue)
+      return beginMember(index, name: key.stringValue, use: use)
+    } else if options.writesSnakeCase {
+      // Converted as the key is written, without a string of its own.
+      return beginMember(index, name: key.stringValue, use: use, snakeCase: true)
     } else {
-      beginMember(index, name: convert(key, containerPath: containerPath))
+      return beginMember(index, name: convert(key, containerPath: containerPath), use: use)
     }
   }
 
-  /// Starts the member `name` of the object at `index`, written as is.
+  /// Starts the member `name` of the object at `index`, written as is: separator, key
+  /// and colon.
+  ///
+  /// A key the object already has replaces its earlier member, as in `JSONEncoder`,
+  /// whose objects are dictionaries: with `use` `.value`, the earlier member is removed;
+  /// with `.object` or `.array` (a nested container), its value, which must be an
+  /// object or an array, is returned so that the new container goes on with it.
   @inline(__always)
-  func beginMember(_ index: Int, name: String) {
-    if stack.pointee[index].count > 0 {
-      if options.sortsKeys { members[members.count - 1].end = out.pointee.count }
-      out.pointee.append(UInt8(ascii: ","))
-    }
+  @discardableResult
+  func beginMember(_ index: Int, name: String, use: MemberUse = .value, snakeCase: Bool = false) -> [UInt8]? {
+    if stack.pointee[index].count > 0 { out.pointee.append(UInt8(ascii: ",")) }
     stack.pointee[index].count += 1
     if options.isPretty {
       out.pointee.append(UInt8(ascii: "\n"))
       indent(stack.pointee[index].level + 1)
     }
-    if options.sortsKeys { members.append((name, out.pointee.count, 0)) }
-    writeString(name)
+    var keyStart = out.pointee.count
+    if snakeCase { writeSnakeCaseKey(name) } else { writeString(name) }
+    let hash = MemberRecord.hash(out.pointee.base + keyStart, count: out.pointee.count - keyStart)
+    let bit = MemberRecord.bit(hash)
+    var earlier: [UInt8]?
+    if stack.pointee[index].keyMask & bit != 0, let member = findMember(index, keyStart: keyStart, hash: hash) {
+      earlier = replaceMember(member, in: index, keyStart: &keyStart, use: use)
+    }
+    stack.pointee[index].keyMask |= bit
+    members.pointee.append(MemberRecord(keyStart: keyStart, hash: hash))
+    if options.sortsKeys { memberKeys.append(snakeCase ? SnakeCase.snakeCase(fromCamelCase: name) : name) }
     if options.isPretty {
       out.pointee.append(0x20)
       out.pointee.append(UInt8(ascii: ":"))
@@ -238,6 +284,7 @@ final class ByteEncoder {
     } else {
       out.pointee.append(UInt8(ascii: ":"))
     }
+    return earlier
   }
 
   func convert(_ key: some CodingKey, containerPath: () -> [any CodingKey]) -> String {
@@ -248,15 +295,30 @@ final class ByteEncoder {
     }
   }
 
+  /// The length of the separator written before each member but the first of an
+  /// object at `level`: a comma, and in pretty output a line break and indentation.
+  func separatorLength(level: Int) -> Int {
+    options.isPretty ? 2 + 2 * (level + 1) : 1
+  }
+
   /// Rewrites the members of a closing object in the order of their keys' UTF-8 bytes.
   func sortMembers(of frame: Frame) {
-    members[members.count - 1].end = out.pointee.count
-    let list = members[frame.firstMember...]
-    let start = list.first!.start
+    let first = frame.firstMember
+    let count = members.pointee.count - first
+    let separator = separatorLength(level: frame.level)
+    let start = members.pointee[first].keyStart
     let region = Array(UnsafeBufferPointer(start: out.pointee.base + start, count: out.pointee.count - start))
-    let sorted = list.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    var ranges: [(key: String, start: Int, end: Int)] = []
+    ranges.reserveCapacity(count)
+    for n in 0..<count {
+      let memberStart = members.pointee[first + n].keyStart - start
+      let memberEnd =
+        n + 1 < count ? members.pointee[first + n + 1].keyStart - start - separator : region.count
+      ranges.append((memberKeys[first + n], memberStart, memberEnd))
+    }
+    ranges.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     out.pointee.truncate(to: start)
-    for (n, member) in sorted.enumerated() {
+    for (n, member) in ranges.enumerated() {
       if n > 0 {
         out.pointee.append(UInt8(ascii: ","))
         if options.isPretty {
@@ -265,8 +327,7 @@ final class ByteEncoder {
         }
       }
       region.withUnsafeBufferPointer { region in
-        out.pointee.append(
-          contentsOf: UnsafeBufferPointer(rebasing: region[(member.start - start)..<(member.end - start)]))
+        out.pointee.append(contentsOf: UnsafeBufferPointer(rebasing: region[member.start..<member.end]))
       }
     }
   }

@@ -61,6 +61,10 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
   mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128, forKey key: Key) throws { try integer(value, key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128, forKey key: Key) throws { try integer(value, key) }
 
   @inline(__always)
   func integer<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
@@ -76,12 +80,12 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let slot = beginNested(key)
+    let slot = beginNested(key, use: .object)
     return encoder.keyedContainer(keyedBy: keyType, slot: slot, depth: depth, extra: extra + [key])
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    let slot = beginNested(key)
+    let slot = beginNested(key, use: .array)
     return encoder.unkeyedContainer(slot: slot, depth: depth, extra: extra + [key])
   }
 
@@ -93,17 +97,22 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     superEncoder(name: key)
   }
 
-  /// Starts member `key` and gives it a slot that stays open until the object is written to again.
-  func beginNested(_ key: some CodingKey) -> Int {
+  /// Starts member `key` and gives it a slot that stays open until the object is written
+  /// to again. A nested container for a key that already holds an object (or an array)
+  /// goes on with it.
+  func beginNested(_ key: some CodingKey, use: MemberUse) -> Int {
     guard (try? encoder.reopen(frame, id: id)) != nil else {
       preconditionFailure("ArgonautJSONEncoder: a container was used after a value was encoded into its parent.")
     }
-    encoder.beginMember(frame, key: key) { codingPath }
-    return encoder.pushSlot()
+    let earlier = encoder.beginMember(frame, key: key, use: use) { codingPath }
+    let slot = encoder.pushSlot()
+    if let earlier { encoder.reopen(earlier, in: slot) }
+    return slot
   }
 
   func superEncoder(name key: some CodingKey) -> any Encoder {
-    let slot = beginNested(key)
+    let slot = beginNested(key, use: .value)
+    encoder.stack.pointee[slot].isSuper = true
     return SlotEncoder(encoder: encoder, slot: slot, id: encoder.stack.pointee[slot].id, codingPath: codingPath + [key])
   }
 }
@@ -170,6 +179,10 @@ struct ByteUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt16) throws { try integer(value) }
   mutating func encode(_ value: UInt32) throws { try integer(value) }
   mutating func encode(_ value: UInt64) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws { try integer(value) }
 
   @inline(__always)
   mutating func integer<T: FixedWidthInteger>(_ value: T) throws {
@@ -196,6 +209,7 @@ struct ByteUnkeyedContainer: UnkeyedEncodingContainer {
 
   mutating func superEncoder() -> any Encoder {
     let (slot, key) = beginNested()
+    encoder.stack.pointee[slot].isSuper = true
     return SlotEncoder(encoder: encoder, slot: slot, id: encoder.stack.pointee[slot].id, codingPath: codingPath + [key])
   }
 
