@@ -46,7 +46,7 @@ struct ScriptedStreamTests {
     let memory = InMemoryTransport()
     memory.on(nil, "/feed", respond: .stream([.text("data: a\n\n"), .stall]))
     let (events, error) = await ServiceConfiguration.$current.withValue(
-      memoryConfiguration(memory, timeout: .milliseconds(100))
+      memoryConfiguration(memory, timeout: .seconds(10))  // far above the first chunk's time to arrive
     ) {
       await collect(StreamService().events(Request(.get, "/feed")))
     }

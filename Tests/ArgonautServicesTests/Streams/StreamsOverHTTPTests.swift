@@ -146,28 +146,28 @@ struct StreamsOverHTTPTests {
 
   @Test("A stream longer than the timeout goes on while bytes keep coming: the timeout is an idle one")
   func idleTimeoutIsNotAWholeStreamLimit() async throws {
-    // 500 events 10 ms apart: at least 5 s, past the 4 s timeout; each wait is
-    // about 10 ms, 400 times less than the timeout, which leaves room for a loaded
-    // machine's stalls.
-    let events = try await run(timeout: .seconds(4)) { service in
-      try await collectAll(service.events(Request(.get, "/stream/trickle", query: [QueryItem("count", "500")])))
+    // 1,500 events 10 ms apart: at least 15 s, past the 10 s timeout; each wait is
+    // about 10 ms, a thousand times less than the timeout, which leaves room for a
+    // loaded machine's stalls.
+    let events = try await run(timeout: .seconds(10)) { service in
+      try await collectAll(service.events(Request(.get, "/stream/trickle", query: [QueryItem("count", "1500")])))
     }
-    #expect(events.count == 500)
-    #expect(events.last?.data == "499")
+    #expect(events.count == 1500)
+    #expect(events.last?.data == "1499")
   }
 
   @Test("A server that goes silent times out after the idle timeout, with the events before it")
   func stall() async throws {
     let id = Self.id()
-    // The silence never ends; the timeout, 2 s, leaves the head and the first event
-    // time to arrive on a loaded machine.
-    let (events, error) = try await run(timeout: .seconds(2)) { service in
+    // The silence never ends; the timeout, 20 s, is three orders of magnitude above
+    // the head's and the first event's time to arrive, even on a loaded machine.
+    let (events, error) = try await run(timeout: .seconds(20)) { service in
       await collect(
         service.events(Request(.post, "/stream/echo", query: [QueryItem("id", id)], body: .text("data: a\n\n"))))
     }
     #expect(events.map(\.data) == ["a"])
     #expect(error?.kind == .timeout)
-    #expect(error?.timeout == .seconds(2))
+    #expect(error?.timeout == .seconds(20))
   }
 
   @Test("Reconnecting: after the server's retry, with Last-Event-ID, until a 204")
@@ -200,8 +200,9 @@ struct StreamsOverHTTPTests {
   @Test("Reconnecting gives up at the deadline when no connection can be made, with the last error")
   func reconnectDeadline() async throws {
     let session = Self.id()
-    // retry is 10 ms; the deadline, 2 s, allows about 200 attempts.
-    let (events, error) = try await run(timeout: .seconds(2)) { service in
+    // retry is 10 ms; the deadline, 20 s, allows many attempts, and leaves the first
+    // connection three orders of magnitude more time than it needs on a loaded machine.
+    let (events, error) = try await run(timeout: .seconds(20)) { service in
       await collect(
         service.events(
           Request(.get, "/stream/dead-after-first", query: [QueryItem("session", session)]), reconnecting: true))
