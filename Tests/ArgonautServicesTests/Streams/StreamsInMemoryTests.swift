@@ -233,13 +233,25 @@ struct JSONLineStreamTests {
 
   @Test("In one chunk, a value cut across two lines, or two values on one line, fail naming the line")
   func wholeChunkBadLines() async throws {
-    let (_, splitError) = await lines("0\n[1,\n2]\n", as: JSON.self, chunkSize: 1 << 20)
+    let (split, splitError) = await lines("0\n[1,\n2]\n", as: JSON.self, chunkSize: 1 << 20)
+    #expect(split == [0], "the lines before the bad one are read first")
     #expect(splitError?.kind == .invalidJSON)
     #expect(splitError?.parseError?.line == 2)
-    let (_, twoError) = await lines("0\n1\n2, 3\n4\n", as: JSON.self, chunkSize: 1 << 20)
+    let (two, twoError) = await lines("0\n1\n2, 3\n4\n", as: JSON.self, chunkSize: 1 << 20)
+    #expect(two == [0, 1])
     #expect(twoError?.kind == .invalidJSON)
     #expect(twoError?.parseError?.line == 3)
     #expect(twoError?.parseError?.column == 2)
+  }
+
+  @Test("In one chunk, a line that does not decode fails after the values before it")
+  func wholeChunkBadValue() async throws {
+    let text =
+      "{\"userName\": \"a\", \"email\": \"x\"}\n{\"userName\": \"b\"}\n{\"userName\": \"c\", \"email\": \"y\"}\n"
+    let (values, error) = await lines(text, as: StreamUser.self, chunkSize: 1 << 20)
+    #expect(values.map(\.userName) == ["a"])
+    #expect(error?.kind == .decodingFailed)
+    #expect(error?.description.hasSuffix("could not decode StreamUser on line 2: email: missing key") == true)
   }
 
   @Test("A line longer than the maximum response size fails with responseTooLarge")
