@@ -1,5 +1,5 @@
 import Argonaut
-import ArgonautServices
+@_spi(Benchmarks) import ArgonautServices
 import Foundation
 
 #if canImport(Glibc)
@@ -56,6 +56,11 @@ enum StreamsBenchmark {
     let eventText = Array(text.utf8)
     let memory = InMemoryTransport()
     memory.on(.get, "/events", respond: .stream(parts(eventText, size: 16 << 10), contentType: "text/event-stream"))
+    // The same chunks for the parser alone: the loopback-free path, no transport and
+    // no async sequence.
+    let eventChunks = stride(from: 0, to: eventText.count, by: 16 << 10).map {
+      Data(eventText[$0..<min($0 + (16 << 10), eventText.count)])
+    }
 
     // The same 200,000 rows as JSON Lines and as one array.
     var rows: [String] = []
@@ -83,19 +88,25 @@ enum StreamsBenchmark {
       }
     }
     precondition(wait(parseEvents) == events)
+    precondition(try! ServerSentEventStream.parse(eventChunks) == events)
     precondition(wait(decodeLines) == rows.count)
     precondition([Row].decode(try! JSON(parsing: array)).value?.count == rows.count)
 
     var sse = Samples()
+    var parser = Samples()
     var jsonLines = Samples()
     var oneArray = Samples()
     for _ in 0..<rounds {
       sse.secondsPerOperation.append(time(1) { _ = wait(parseEvents) })
+      parser.secondsPerOperation.append(time(1) { consume(try! ServerSentEventStream.parse(eventChunks)) })
       jsonLines.secondsPerOperation.append(time(1) { _ = wait(decodeLines) })
       oneArray.secondsPerOperation.append(time(1) { consume([Row].decode(try! JSON(parsing: array))) })
     }
     let megabytes = Double(eventText.count) / 1e6
     print("Streams (process CPU time, median of \(rounds) rounds)")
+    print(
+      "  SSE parser alone, in-memory 16 KiB chunks: \(format(megabytes / parser.median)) MB/s "
+        + "(\(format(Double(events) / parser.median / 1e6)) M events/s)")
     print(
       "  SSE, events(_:) over in-memory 16 KiB chunks: \(format(megabytes / sse.median)) MB/s "
         + "(\(events) events, \(format(Double(events) / sse.median / 1e6)) M events/s)")

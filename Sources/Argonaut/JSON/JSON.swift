@@ -98,6 +98,26 @@ extension JSON {
         bytes: bytes, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped), at: 0)
   }
 
+  /// Parses each of `documents` (byte ranges of `bytes`, such as the lines of JSON
+  /// Lines) as a document of its own, into one tape that keeps `bytes` as its
+  /// storage: one set of allocations for all of them, instead of one per document.
+  /// The values share that storage, which lives as long as any of them does.
+  ///
+  /// - Throws: `JSONParseError` when any range is not a valid document; its position
+  ///   is in `bytes` as a whole, so a caller that must name the document parses the
+  ///   ranges one by one to find it.
+  package static func values(
+    parsing bytes: [UInt8], documents: [Range<Int>], options: JSONParsingOptions = .default
+  ) throws(JSONParseError) -> [JSON] {
+    guard !documents.isEmpty else { return [] }
+    let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+      try JSONScanner.tape(for: buffer, documents: documents, maximumDepth: options.maximumDepth)
+    }
+    let document = JSONDocument(
+      bytes: bytes, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped)
+    return parsed.roots.map { JSON(document, at: $0) }
+  }
+
   /// Parses a JSON document from text.
   ///
   /// ```swift

@@ -77,6 +77,54 @@ struct JSONScanner: ~Copyable {
     }
   }
 
+  /// Parses each of `documents` (byte ranges of `input`) as a document of its own,
+  /// one after the other into one tape, and returns the tape and the index of each
+  /// document's root entry on it: for many small documents (the lines of JSON Lines),
+  /// which then share one allocation of each buffer. String and number entries
+  /// point into `input`, so the values read from the tape with `input` as their text.
+  ///
+  /// - Throws: `JSONParseError` for the first range that is not a valid document;
+  ///   its position is in `input` as a whole.
+  static func tape(
+    for input: UnsafeBufferPointer<UInt8>, documents: [Range<Int>], maximumDepth: Int
+  ) throws(JSONParseError) -> (
+    tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>,
+    unescaped: UnsafeMutableBufferPointer<UInt8>, roots: [Int]
+  ) {
+    guard input.count <= Tape.maxOffset, let base = input.baseAddress else {
+      throw JSONParseError(
+        kind: .documentTooLarge, offset: 0, line: 1, column: 1,
+        expected: "a document of at most \(Tape.maxOffset) bytes", found: "\(input.count) bytes")
+    }
+    var tape = GrowableBuffer<UInt64>(capacity: Swift.max(16, input.count / 12))
+    var significands = GrowableBuffer<UInt32>(capacity: 16)
+    var frames = GrowableBuffer<Frame>(capacity: 32)
+    var keys = GrowableBuffer<UInt64>(capacity: 64)
+    var unescaped = GrowableBuffer<UInt8>()
+    var roots: [Int] = []
+    roots.reserveCapacity(documents.count)
+    for range in documents {
+      precondition(range.lowerBound >= 0 && range.upperBound <= input.count, "a document outside the input")
+      // A scanner per document, whose `end` is the document's; the buffers move
+      // from one to the next.
+      var scanner = JSONScanner(
+        input: input, start: base, end: base + range.upperBound, maximumDepth: maximumDepth, readsNumbers: true,
+        tape: tape, significands: significands, frames: frames, keys: keys, unescaped: unescaped)
+      roots.append(scanner.tape.count)
+      try scanner.scanDocument(from: base + range.lowerBound)
+      tape = scanner.tape
+      significands = scanner.significands
+      frames = scanner.frames
+      keys = scanner.keys
+      unescaped = scanner.unescaped
+    }
+    let scanner = JSONScanner(
+      input: input, start: base, end: base + input.count, maximumDepth: maximumDepth, readsNumbers: true,
+      tape: tape, significands: significands, frames: frames, keys: keys, unescaped: unescaped)
+    let taken = scanner.take()
+    return (taken.tape, taken.significands, taken.unescaped, roots)
+  }
+
   /// The finished tape, significands and unescaped values, handed over to the caller.
   consuming func take() -> (
     tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>,
@@ -163,7 +211,13 @@ struct JSONScanner: ~Copyable {
   }
 
   mutating func scanDocument() throws(JSONParseError) {
-    var p = start
+    try scanDocument(from: start)
+  }
+
+  /// Scans one document that starts at `first` and runs to `end`, appending its
+  /// entries to the tape.
+  mutating func scanDocument(from first: UnsafePointer<UInt8>) throws(JSONParseError) {
+    var p = first
     // A UTF-8 byte order mark is ignored, as RFC 8259 section 8.1 allows.
     if end - p >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
     p = skipWhitespace(p)

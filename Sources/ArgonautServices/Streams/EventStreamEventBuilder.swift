@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds events from an event stream's lines, as the WHATWG HTML standard's
 /// "Interpreting an event stream" says.
 ///
@@ -13,6 +15,8 @@
 struct EventStreamEventBuilder {
   private var data: [UInt8] = []
   private var type: String?
+  /// The last type that an `event` field made, reused when the next one is the same.
+  private var lastType: String?
   private var blockRetry: Int?
   private var idBuffer: String?
   /// The last event ID in effect: as of the last dispatch.
@@ -48,7 +52,13 @@ struct EventStreamEventBuilder {
       data.append(contentsOf: value)
       data.append(0x0A)
     case 5 where Self.matches(line, "event"):
-      type = String(decoding: value, as: UTF8.self)
+      // Most streams repeat a few types: the last one made is reused when it matches.
+      if let previous = lastType, Self.equals(previous, value) {
+        type = previous
+      } else {
+        type = String(decoding: value, as: UTF8.self)
+        lastType = type
+      }
     case 2 where Self.matches(line, "id"):
       if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
     case 5 where Self.matches(line, "retry"):
@@ -91,6 +101,15 @@ struct EventStreamEventBuilder {
     name.withUTF8Buffer { name in
       for index in 0..<name.count where line[index] != name[index] { return false }
       return true
+    }
+  }
+
+  /// Whether `string`'s UTF-8 is `bytes`.
+  @inline(__always)
+  private static func equals(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var string = string
+    return string.withUTF8 { utf8 in
+      utf8.count == bytes.count && (utf8.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, utf8.count) == 0)
     }
   }
 

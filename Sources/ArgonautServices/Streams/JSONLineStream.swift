@@ -47,9 +47,12 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
 
     let opener: StreamOpener
     var splitter: JSONLineSplitter
+    var batch = JSONLineBatch()
     var connection: OpenedStream?
-    var pending: [Value] = []
-    var index = 0
+    /// The parsed lines not yet decoded, the next one last.
+    @usableFromInline var pending: [JSONLine] = []
+    /// The error of a bad line, thrown once the lines before it are read.
+    var deferredFailure: ServiceError?
     var isFinished = false
 
     init(opener: StreamOpener) {
@@ -60,76 +63,141 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     /// The next value.
     /// - Returns: The value of the next non-blank line, or `nil` after the last one.
     /// - Throws: ``ServiceError``; the sequence ends after an error.
+    @inlinable
     public mutating func next() async throws(ServiceError) -> Value? {
+      // Inlined into the loop, so that each line decodes with the caller's
+      // specialized decoder (as `[Value].decode` does), and only a chunk's end
+      // makes a call.
+      while true {
+        if let line = pending.popLast() {
+          switch Value.decode(line.json) {
+          case .success(let value): return value
+          case .failure(let error): throw failDecoding(error, line: line.number)
+          }
+        }
+        guard try await readLines() else { return nil }
+      }
+    }
+
+    /// Reads chunks until some lines are parsed, or the body ends.
+    /// - Returns: Whether lines were parsed; `false` after the last one.
+    /// - Throws: ``ServiceError``; the sequence ends after an error.
+    @usableFromInline
+    mutating func readLines() async throws(ServiceError) -> Bool {
       do throws(ServiceError) {
         while true {
-          if index < pending.count {
-            index += 1
-            return pending[index - 1]
+          if let failure = deferredFailure {
+            deferredFailure = nil
+            throw failure
           }
-          guard !isFinished else { return nil }
+          guard !isFinished else { return false }
           guard let connection else {
             connection = try await opener.open()
             continue
           }
-          pending.removeAll(keepingCapacity: true)
-          index = 0
-          var failure: ServiceError?
-          guard let chunk = try await connection.next() else {
-            isFinished = true
-            splitter.finish { line, number, offset in
-              decode(line, number, offset, connection, into: &pending, failure: &failure)
-            }
-            if let failure { throw failure }
-            continue
-          }
-          do {
-            try chunk.withUnsafeBytes { bytes in
-              try splitter.split(bytes) { line, number, offset in
-                decode(line, number, offset, connection, into: &pending, failure: &failure)
+          if let chunk = try await connection.next() {
+            batch.reserve(chunk.count)
+            do {
+              try chunk.withUnsafeBytes { bytes in
+                try splitter.split(bytes) { line, number, offset in batch.append(line, number, offset) }
               }
+            } catch {
+              throw ServiceError(.responseTooLarge(limit: splitter.maximumLineLength), request: connection.request)
             }
-          } catch {
-            throw ServiceError(.responseTooLarge(limit: splitter.maximumLineLength), request: connection.request)
+          } else {
+            isFinished = true
+            splitter.finish { line, number, offset in batch.append(line, number, offset) }
           }
-          if let failure { throw failure }
+          deferredFailure = batch.parse(connection, into: &pending)
+          pending.reverse()
+          if !pending.isEmpty { return true }
         }
       } catch {
-        isFinished = true
-        pending.removeAll()
-        index = 0
-        connection?.body.cancel()
-        connection = nil
+        finish()
         throw error
       }
+    }
+
+    /// The error for line `number`, which did not decode; the sequence ends.
+    @usableFromInline
+    mutating func failDecoding(_ error: DecodeError, line number: Int) -> ServiceError {
+      let failure = ServiceError(
+        .decodingFailed(error, modelName: "\(Value.self) on line \(number)"), request: connection?.request,
+        response: connection?.head)
+      finish()
+      return failure
+    }
+
+    private mutating func finish() {
+      isFinished = true
+      deferredFailure = nil
+      pending.removeAll()
+      batch = JSONLineBatch()
+      connection?.body.cancel()
+      connection = nil
     }
   }
 }
 
-/// Parses and decodes one line into `values`.
-/// - Returns: Whether to go on: `false` after a failure, which is in `failure`.
-private func decode<Value: Decodable>(
-  _ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int, _ connection: OpenedStream,
-  into values: inout [Value], failure: inout ServiceError?
-) -> Bool where Value.DecodedType == Value {
-  guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
-  let json: JSON
-  do {
-    json = try JSON(parsing: UnsafeRawBufferPointer(line))
-  } catch {
-    failure = ServiceError(
-      .invalidJSON(error.located(atLine: number, offset: offset)), request: connection.request,
-      response: connection.head)
-    return false
+/// A parsed line of JSON Lines, not yet decoded.
+@usableFromInline
+struct JSONLine: Sendable {
+  /// The line's value.
+  @usableFromInline let json: JSON
+  /// The line's number in the body, from 1.
+  @usableFromInline let number: Int
+}
+
+/// The lines of one chunk, copied side by side: parsed together into one tape (one
+/// set of allocations for the chunk rather than one per line), then decoded one by
+/// one. A chunk with a bad line is parsed again line by line, to name it.
+struct JSONLineBatch {
+  /// The lines' bytes; a new array for each chunk, since the values keep it.
+  private var bytes: [UInt8] = []
+  /// Each line's range in `bytes`, its number and its byte offset in the body.
+  private var lines: [(range: Range<Int>, number: Int, offset: Int)] = []
+
+  /// Makes room for a chunk of `count` bytes.
+  mutating func reserve(_ count: Int) {
+    bytes.reserveCapacity(count)
   }
-  switch Value.decode(json) {
-  case .success(let value):
-    values.append(value)
+
+  /// Adds a line, unless it holds only whitespace.
+  /// - Returns: `true`, to go on splitting.
+  mutating func append(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) -> Bool {
+    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
+    let start = bytes.count
+    bytes.append(contentsOf: line)
+    lines.append((start..<bytes.count, number, offset))
     return true
-  case .failure(let error):
-    failure = ServiceError(
-      .decodingFailed(error, modelName: "\(Value.self) on line \(number)"), request: connection.request,
-      response: connection.head)
-    return false
+  }
+
+  /// Parses the lines held, in order, into `parsed`, and empties the batch.
+  /// - Returns: The error of the first line that is not JSON, if any; the lines
+  ///   before it are parsed.
+  mutating func parse(_ connection: OpenedStream, into parsed: inout [JSONLine]) -> ServiceError? {
+    guard !lines.isEmpty else { return nil }
+    let (bytes, lines) = (self.bytes, self.lines)
+    self.bytes = []
+    self.lines.removeAll(keepingCapacity: true)
+    if let values = try? JSON.values(parsing: bytes, documents: lines.map(\.range)) {
+      parsed.reserveCapacity(parsed.count + values.count)
+      for (json, line) in zip(values, lines) { parsed.append(JSONLine(json: json, number: line.number)) }
+      return nil
+    }
+    // One of them is not JSON: line by line, to name it.
+    for line in lines {
+      do {
+        let json = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+          try JSON(parsing: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[line.range])))
+        }
+        parsed.append(JSONLine(json: json, number: line.number))
+      } catch {
+        return ServiceError(
+          .invalidJSON(error.located(atLine: line.number, offset: line.offset)), request: connection.request,
+          response: connection.head)
+      }
+    }
+    return nil
   }
 }

@@ -54,8 +54,9 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     let stream: ServerSentEventStream
     var parser: EventStreamParser
     var connection: OpenedStream?
-    var pending: [ServerSentEvent] = []
-    var index = 0
+    /// The parsed values not yet returned, the next one last.
+    /// The parsed events not yet returned, the next one last.
+    @usableFromInline var pending: [ServerSentEvent] = []
     var isFinished = false
     /// Whether a connection was ever made: only later ones are retried.
     var hasConnected = false
@@ -73,13 +74,21 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     /// The next event.
     /// - Returns: The event, or `nil` when the stream has ended.
     /// - Throws: ``ServiceError``; the sequence ends after an error.
+    @inlinable
     public mutating func next() async throws(ServiceError) -> ServerSentEvent? {
+      // Inlined into the loop: only a chunk's end makes a call.
+      if let event = pending.popLast() { return event }
+      return try await readEvents()
+    }
+
+    /// Reads chunks until an event is complete, or the stream ends.
+    /// - Returns: The event, or `nil` when the stream has ended.
+    @usableFromInline
+    mutating func readEvents() async throws(ServiceError) -> ServerSentEvent? {
       do throws(ServiceError) {
         while true {
-          if index < pending.count {
-            index += 1
-            return pending[index - 1]
-          }
+          // Moved out from the end: no copy, and nothing left to destroy.
+          if let next = pending.popLast() { return next }
           guard !isFinished else { return nil }
           guard let connection else {
             try await connect()
@@ -101,14 +110,13 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             continue
           }
           lastProgress = .now
-          pending.removeAll(keepingCapacity: true)
-          index = 0
           do {
             try parser.parse(chunk, into: &pending)
           } catch {
             throw ServiceError(
               .responseTooLarge(limit: stream.opener.configuration.maximumResponseSize), request: connection.request)
           }
+          pending.reverse()
         }
       } catch {
         finish()
@@ -163,7 +171,6 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     private mutating func finish() {
       isFinished = true
       pending.removeAll()
-      index = 0
       connection?.body.cancel()
       connection = nil
     }

@@ -170,14 +170,16 @@ struct StreamMiddlewareTests {
 
 @Suite("JSON Lines: one value per line, and a bad line named by its number")
 struct JSONLineStreamTests {
-  func lines<Value: Decodable & Sendable>(_ text: String, as type: Value.Type, limit: Int? = nil) async
-    -> ([Value], ServiceError?)
+  /// The values of `text` served in `chunkSize`-byte chunks: by default 3, so that
+  /// lines and characters are cut.
+  func lines<Value: Decodable & Sendable>(
+    _ text: String, as type: Value.Type, limit: Int? = nil, chunkSize: Int = 3
+  ) async -> ([Value], ServiceError?)
   where Value.DecodedType == Value {
     let memory = InMemoryTransport()
-    // Split every 3 bytes, so that lines and characters are cut.
     let bytes = Array(text.utf8)
-    let parts = stride(from: 0, to: bytes.count, by: 3).map {
-      StubResponse.StreamPart.bytes(Array(bytes[$0..<min($0 + 3, bytes.count)]))
+    let parts = stride(from: 0, to: bytes.count, by: chunkSize).map {
+      StubResponse.StreamPart.bytes(Array(bytes[$0..<min($0 + chunkSize, bytes.count)]))
     }
     memory.on(nil, "/export", respond: .stream(parts, contentType: "application/x-ndjson"))
     var configuration = memoryConfiguration(memory)
@@ -215,6 +217,41 @@ struct JSONLineStreamTests {
     #expect(failure.kind == .decodingFailed)
     #expect(
       failure.description.hasSuffix("/export: could not decode StreamUser on line 3: email: missing key"), "\(failure)")
+  }
+
+  @Test("The lines of one chunk, parsed together, give what each line gives alone")
+  func wholeChunk() async throws {
+    let rows = (0..<50).map {
+      #"{"id":\#($0),"name":"row \#($0) \u00e9\n✓","big":12345678901234567890\#($0),"x":[1.5e3,true,null]}"#
+    }
+    let text = "\n" + rows.joined(separator: "\r\n") + "\n \n"
+    let (values, error) = await lines(text, as: JSON.self, chunkSize: 1 << 20)
+    #expect(error == nil)
+    #expect(values == (try rows.map { try JSON(parsing: $0) }))
+    #expect(values.count == 50)
+  }
+
+  @Test("In one chunk, a value cut across two lines, or two values on one line, fail naming the line")
+  func wholeChunkBadLines() async throws {
+    let (split, splitError) = await lines("0\n[1,\n2]\n", as: JSON.self, chunkSize: 1 << 20)
+    #expect(split == [0], "the lines before the bad one are read first")
+    #expect(splitError?.kind == .invalidJSON)
+    #expect(splitError?.parseError?.line == 2)
+    let (two, twoError) = await lines("0\n1\n2, 3\n4\n", as: JSON.self, chunkSize: 1 << 20)
+    #expect(two == [0, 1])
+    #expect(twoError?.kind == .invalidJSON)
+    #expect(twoError?.parseError?.line == 3)
+    #expect(twoError?.parseError?.column == 2)
+  }
+
+  @Test("In one chunk, a line that does not decode fails after the values before it")
+  func wholeChunkBadValue() async throws {
+    let text =
+      "{\"userName\": \"a\", \"email\": \"x\"}\n{\"userName\": \"b\"}\n{\"userName\": \"c\", \"email\": \"y\"}\n"
+    let (values, error) = await lines(text, as: StreamUser.self, chunkSize: 1 << 20)
+    #expect(values.map(\.userName) == ["a"])
+    #expect(error?.kind == .decodingFailed)
+    #expect(error?.description.hasSuffix("could not decode StreamUser on line 2: email: missing key") == true)
   }
 
   @Test("A line longer than the maximum response size fails with responseTooLarge")

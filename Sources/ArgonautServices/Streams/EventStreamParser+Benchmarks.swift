@@ -1,0 +1,37 @@
+import Foundation
+
+extension ServerSentEventStream {
+  /// Parses an event stream held in memory, chunk by chunk, exactly as the
+  /// iterator of ``Service/events(_:)`` parses the chunks that arrive, and calls
+  /// `body` with each event: the parser alone, without a transport or an async
+  /// sequence, for the benchmark program (`ArgonautBenchmarks --streams`). Without
+  /// `body`, the events are made and dropped, as the iterator drops them once read.
+  ///
+  /// - Parameters:
+  ///   - chunks: The body, in the chunks that it arrived in.
+  ///   - maximumSize: The longest line or event accepted, in bytes.
+  ///   - body: Called with each event, in order.
+  /// - Returns: The number of events.
+  /// - Throws: ``ServiceError/Kind/responseTooLarge`` for a line or an event larger
+  ///   than `maximumSize`.
+  @_spi(Benchmarks)
+  public static func parse(
+    _ chunks: [Data], maximumSize: Int = 64 << 20, _ body: ((ServerSentEvent) -> Void)? = nil
+  ) throws(ServiceError) -> Int {
+    var parser = EventStreamParser(maximumSize: maximumSize)
+    var pending: [ServerSentEvent] = []
+    var count = 0
+    for chunk in chunks {
+      pending.removeAll(keepingCapacity: true)
+      do {
+        try parser.parse(chunk, into: &pending)
+      } catch {
+        throw ServiceError(.responseTooLarge(limit: maximumSize), request: nil, response: nil)
+      }
+      if let body { for event in pending { body(event) } }
+      count += pending.count
+    }
+    parser.endOfStream()
+    return count
+  }
+}
