@@ -199,9 +199,11 @@ final class ChunkBuffer: @unchecked Sendable {
     stopAction = nil
     condition.broadcast()
     condition.unlock()
+    // The transfer is stopped before the reader resumes: a reader that sees the end
+    // knows the producer has been told.
+    action?()
     waiting?.resume()
     for producer in producers { producer.resume() }
-    action?()
   }
 
   /// A chunk or the end, if there is one to take now.
