@@ -12,20 +12,51 @@
 /// let built: JSONArray = ["a", 1, true]
 /// ```
 public struct JSONArray: Sendable {
-  @usableFromInline package let document: JSONDocument
-  @usableFromInline package let index: Int
+  /// The `JSONDocument` whose tape holds the array at `root`, or, when `root` is
+  /// negative, the `BuiltArray` of an array built in Swift (see `BuiltStorage`).
+  @usableFromInline let storage: any AnyObject & Sendable
+  @usableFromInline let root: Int
 
   @inlinable
   package init(document: JSONDocument, index: Int) {
-    self.document = document
-    self.index = index
+    self.storage = document
+    self.root = index
   }
 
+  init(built: BuiltArray) {
+    self.storage = built
+    self.root = -1
+  }
+
+  /// The document that holds the array; for a built array, its tape, made on first use.
+  @inlinable
+  package var document: JSONDocument {
+    if _fastPath(root >= 0) { return unsafeDowncast(storage, to: JSONDocument.self) }
+    return builtDocument
+  }
+
+  /// The array's header on `document`'s tape.
+  @inlinable
+  package var index: Int { root >= 0 ? root : 0 }
+
+  /// The elements of a built array, or `nil` for an array on a tape.
+  @inlinable
+  var built: BuiltArray? { root < 0 ? unsafeDowncast(storage, to: BuiltArray.self) : nil }
+
+  @usableFromInline
+  var builtDocument: JSONDocument { unsafeDowncast(storage, to: BuiltArray.self).document }
+
   /// Creates an array of `elements`.
+  ///
+  /// The elements are kept as they are, not written: serializing the array writes
+  /// each of them once, however deeply built objects and arrays nest.
   public init<Elements: Sequence<JSON>>(_ elements: Elements) {
-    var writer = JSONWriter(format: .compact)
-    writer.writeArray(elements)
-    self = writer.parsed().arrayValue!
+    let built = BuiltArray(elements: ContiguousArray(elements))
+    if built.depth > BuiltStorage.maximumDepth {
+      self.init(document: built.document, index: 0)
+    } else {
+      self.init(built: built)
+    }
   }
 
   /// An empty array.

@@ -19,21 +19,53 @@
 /// looking up each of *n* keys costs O(*n*) in total. The index is seeded per process
 /// (no document can flood it) and safe to build from several tasks at once.
 public struct JSONObject: Sendable {
-  @usableFromInline package let document: JSONDocument
-  @usableFromInline package let index: Int
+  /// The `JSONDocument` whose tape holds the object at `root`, or, when `root` is
+  /// negative, the `BuiltObject` of an object built in Swift (see `BuiltStorage`).
+  @usableFromInline let storage: any AnyObject & Sendable
+  @usableFromInline let root: Int
 
   @inlinable
   package init(document: JSONDocument, index: Int) {
-    self.document = document
-    self.index = index
+    self.storage = document
+    self.root = index
   }
+
+  init(built: BuiltObject) {
+    self.storage = built
+    self.root = -1
+  }
+
+  /// The document that holds the object; for a built object, its tape, made on first use.
+  @inlinable
+  package var document: JSONDocument {
+    if _fastPath(root >= 0) { return unsafeDowncast(storage, to: JSONDocument.self) }
+    return builtDocument
+  }
+
+  /// The object's header on `document`'s tape.
+  @inlinable
+  package var index: Int { root >= 0 ? root : 0 }
+
+  /// The members of a built object, or `nil` for an object on a tape.
+  @inlinable
+  var built: BuiltObject? { root < 0 ? unsafeDowncast(storage, to: BuiltObject.self) : nil }
+
+  @usableFromInline
+  var builtDocument: JSONDocument { unsafeDowncast(storage, to: BuiltObject.self).document }
 
   /// Creates an object from key-value pairs, in order; for a repeated key, the last
   /// value wins.
+  ///
+  /// The members are kept as they are, not written: serializing the object writes
+  /// each of them once, however deeply built objects and arrays nest.
   public init<Members: Sequence<(String, JSON)>>(_ members: Members) {
-    var writer = JSONWriter(format: .compact)
-    writer.writeObject(members)
-    self = writer.parsed().objectValue!
+    let (unique, depth) = BuiltObject.unique(members)
+    let built = BuiltObject(members: unique, depth: depth)
+    if depth > BuiltStorage.maximumDepth {
+      self.init(document: built.document, index: 0)
+    } else {
+      self.init(built: built)
+    }
   }
 
   /// Creates an object from a dictionary, with its keys in sorted order.
