@@ -7,6 +7,8 @@ import Foundation
 //                                             [--output FILE] [--skip-compile-time]
 //     swift run -c release ArgonautBenchmarks --profile DOCUMENT [ITERATIONS]
 //     swift run -c release ArgonautBenchmarks --codable-only [--rounds N]
+//     swift run -c release ArgonautBenchmarks --encoding-only [--rounds N]
+//     swift run -c release ArgonautBenchmarks --encoding-profile DOCUMENT [ITERATIONS]
 //
 // For each document it measures, A/B interleaved on process CPU time:
 // - parsing: `JSON(parsing:)` against `JSONSerialization.jsonObject(with:)`;
@@ -42,6 +44,16 @@ let output = option("--output", in: arguments) ?? ".build/benchmarks/latest.json
 if arguments.first == "--codable-profile", arguments.count >= 3 {
   CodableBenchmark.profile(
     document: arguments[1], direction: arguments[2], iterations: arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
+}
+if arguments.first == "--encoding-profile", arguments.count >= 2 {
+  // A tight loop of encode() + JSONSerializer.compact, for a profiler.
+  EncodingBenchmark.profile(
+    document: arguments[1], iterations: arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20)
+}
+if arguments.contains("--encoding-only") {
+  // Only encode() + JSONSerializer.compact against JSONEncoder, on the corpus models.
+  EncodingBenchmark.printTable(EncodingBenchmark.measure(Documents.corpus(), rounds: rounds))
+  exit(0)
 }
 if arguments.contains("--codable-only") {
   // Only ArgonautJSONDecoder/Encoder against JSONDecoder/Encoder, on the corpus models.

@@ -42,12 +42,12 @@ enum BuiltStorage {
 /// `DocumentLocks.withLock(for:)`, and once set it never changes.
 @usableFromInline
 final class BuiltObject: @unchecked Sendable {
-  let members: ContiguousArray<(key: String, value: JSON)>
+  let members: ContiguousArray<BuiltMember>
   /// 1 + the deepest built member.
   let depth: Int
   private var materialized: JSONDocument?
 
-  init(members: ContiguousArray<(key: String, value: JSON)>, depth: Int) {
+  init(members: ContiguousArray<BuiltMember>, depth: Int) {
     self.members = members
     self.depth = depth
   }
@@ -66,10 +66,10 @@ final class BuiltObject: @unchecked Sendable {
 
   /// Members with unique keys: for a repeated key (compared by UTF-8 bytes, as in a
   /// parsed document), the last value at the first position.
-  static func unique<Members: Sequence<(String, JSON)>>(
-    _ members: Members
-  ) -> (members: ContiguousArray<(key: String, value: JSON)>, depth: Int) {
-    var unique = ContiguousArray<(key: String, value: JSON)>()
+  static func unique(
+    _ members: some Sequence<(String, JSON)>
+  ) -> (members: ContiguousArray<BuiltMember>, depth: Int) {
+    var unique = ContiguousArray<BuiltMember>()
     unique.reserveCapacity(members.underestimatedCount)
     var depth = 0
     var positions: [UTF8Key: Int]?
@@ -79,7 +79,7 @@ final class BuiltObject: @unchecked Sendable {
         unique[existing].value = value
       } else {
         positions?[UTF8Key(key)] = unique.count
-        unique.append((key, value))
+        unique.append(BuiltMember(key: key, value: value))
       }
     }
     // Replacing a deep value leaves `depth` an upper bound, which is all it needs to be.
@@ -93,7 +93,7 @@ final class BuiltObject: @unchecked Sendable {
   /// `pairwiseLimit` members, through a table made on first need.
   @inline(__always)
   private static func position(
-    of key: String, in members: ContiguousArray<(key: String, value: JSON)>, positions: inout [UTF8Key: Int]?
+    of key: String, in members: ContiguousArray<BuiltMember>, positions: inout [UTF8Key: Int]?
   ) -> Int? {
     if positions == nil {
       if members.count < pairwiseLimit {
@@ -117,12 +117,12 @@ final class BuiltObject: @unchecked Sendable {
 /// property, guarded by `DocumentLocks.withLock(for:)` and set once.
 @usableFromInline
 final class BuiltArray: @unchecked Sendable {
-  let elements: ContiguousArray<JSON>
+  let elements: [JSON]
   /// 1 + the deepest built element.
   let depth: Int
   private var materialized: JSONDocument?
 
-  init(elements: ContiguousArray<JSON>) {
+  init(elements: [JSON]) {
     self.elements = elements
     var depth = 0
     for element in elements { depth = Swift.max(depth, BuiltStorage.depth(of: element)) }
@@ -140,6 +140,13 @@ final class BuiltArray: @unchecked Sendable {
       return made
     }
   }
+}
+
+/// A member of a built object. A struct rather than a tuple: arrays of it are
+/// destroyed by specialized code, arrays of tuples through their generic metadata.
+struct BuiltMember {
+  var key: String
+  var value: JSON
 }
 
 /// A key compared and hashed by its UTF-8 bytes, as JSON compares keys (Swift's

@@ -51,7 +51,13 @@ public struct JSONArray: Sendable {
   /// The elements are kept as they are, not written: serializing the array writes
   /// each of them once, however deeply built objects and arrays nest.
   public init<Elements: Sequence<JSON>>(_ elements: Elements) {
-    let built = BuiltArray(elements: ContiguousArray(elements))
+    self.init(elements: Array(elements))
+  }
+
+  /// An array of `elements`, kept as they are: what `encode()` builds.
+  @usableFromInline
+  init(elements: [JSON]) {
+    let built = BuiltArray(elements: elements)
     if built.depth > BuiltStorage.maximumDepth {
       self.init(document: built.document, index: 0)
     } else {
@@ -153,6 +159,6 @@ extension JSONArray: Collection {
 extension JSONArray: ExpressibleByArrayLiteral {
   /// Creates a value from an array literal, elements in order.
   public init(arrayLiteral elements: JSON...) {
-    self.init(elements)
+    self.init(elements: elements)
   }
 }

@@ -59,6 +59,12 @@ public struct JSONObject: Sendable {
   /// The members are kept as they are, not written: serializing the object writes
   /// each of them once, however deeply built objects and arrays nest.
   public init<Members: Sequence<(String, JSON)>>(_ members: Members) {
+    self.init(members: Array(members))
+  }
+
+  /// An object of `members`, kept as they are: what a dictionary literal builds.
+  @usableFromInline
+  init(members: [(String, JSON)]) {
     let (unique, depth) = BuiltObject.unique(members)
     let built = BuiltObject(members: unique, depth: depth)
     if depth > BuiltStorage.maximumDepth {
@@ -185,6 +191,6 @@ extension JSONObject: Collection {
 extension JSONObject: ExpressibleByDictionaryLiteral {
   /// Creates an object from a dictionary literal, keys in order; for a repeated key, the last value wins.
   public init(dictionaryLiteral elements: (String, JSON)...) {
-    self.init(elements)
+    self.init(members: elements)
   }
 }

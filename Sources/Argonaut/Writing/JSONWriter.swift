@@ -123,10 +123,23 @@ struct JSONWriter {
 
   mutating func writeEscaped(_ text: UnsafeBufferPointer<UInt8>) {
     output.append(UInt8(ascii: "\""))
+    guard let base = text.baseAddress else { return output.append(UInt8(ascii: "\"")) }
+    let count = text.count
     var runStart = 0
-    for (i, c) in text.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
-      runStart = i + 1
+    var i = 0
+    while true {
+      // Sixteen bytes at a time while they need no escape, then byte by byte.
+      while i &+ ByteBlock.size <= count {
+        let offset = ByteBlock.firstToEscape(base + i)
+        i &+= offset
+        if offset < ByteBlock.size { break }
+      }
+      while i < count, !Self.needsEscape(base[i]) { i &+= 1 }
+      guard i < count else { break }
+      let c = base[i]
+      output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i &- runStart))
+      i &+= 1
+      runStart = i
       output.append(UInt8(ascii: "\\"))
       switch c {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(c)
@@ -142,8 +155,14 @@ struct JSONWriter {
         output.append(hex.utf8Start[Int(c & 0xF)])
       }
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether a string's byte `c` must be escaped: the quote, the backslash and control characters.
+  @inline(__always)
+  static func needsEscape(_ c: UInt8) -> Bool {
+    c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\")
   }
 
   // MARK: - Tape
