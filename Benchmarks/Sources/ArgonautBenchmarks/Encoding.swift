@@ -37,7 +37,8 @@ enum EncodingBenchmark {
     }
     precondition(rewritten(ours) == ours, "encode() does not round-trip \(document.name)")
     precondition(
-      rewritten(Array(try! JSONEncoder().encode(model))) == ours, "encode() and JSONEncoder disagree on \(document.name)")
+      rewritten(Array(try! JSONEncoder().encode(model))) == ours,
+      "encode() and JSONEncoder disagree on \(document.name)")
     let samples = compare(
       rounds: rounds, { consume(JSONSerializer.compact.bytes(from: model.encode())) },
       { consume(try! JSONEncoder().encode(model)) })

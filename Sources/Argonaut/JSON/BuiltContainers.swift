@@ -37,11 +37,12 @@ enum BuiltStorage {
 /// The members of a built object: unique keys, in the order first written, each
 /// with the last value written for it.
 ///
-/// `@unchecked Sendable`: `members` and `depth` are constants; the one mutable
-/// property, `materialized`, is read and written only under
+/// A `JSONDocument` without text or tape, so that `JSONObject` keeps one concrete
+/// reference. It inherits `@unchecked Sendable`: `members` and `depth` are constants;
+/// the one mutable property, `materialized`, is read and written only under
 /// `DocumentLocks.withLock(for:)`, and once set it never changes.
 @usableFromInline
-final class BuiltObject: @unchecked Sendable {
+final class BuiltObject: JSONDocument, @unchecked Sendable {
   let members: ContiguousArray<BuiltMember>
   /// 1 + the deepest built member.
   let depth: Int
@@ -50,11 +51,12 @@ final class BuiltObject: @unchecked Sendable {
   init(members: ContiguousArray<BuiltMember>, depth: Int) {
     self.members = members
     self.depth = depth
+    super.init(bytes: [])
   }
 
   /// The object as a tape, made on first use.
   @usableFromInline
-  var document: JSONDocument {
+  var tapeDocument: JSONDocument {
     if let existing = DocumentLocks.withLock(for: self, { materialized }) { return existing }
     let made = BuiltStorage.document { $0.writeBuilt(self) }
     return DocumentLocks.withLock(for: self) {
@@ -113,10 +115,10 @@ final class BuiltObject: @unchecked Sendable {
 
 /// The elements of a built array.
 ///
-/// `@unchecked Sendable`: as for `BuiltObject`, `materialized` is the only mutable
-/// property, guarded by `DocumentLocks.withLock(for:)` and set once.
+/// A `JSONDocument` without text or tape, as `BuiltObject` is; `materialized` is its
+/// only mutable property, guarded by `DocumentLocks.withLock(for:)` and set once.
 @usableFromInline
-final class BuiltArray: @unchecked Sendable {
+final class BuiltArray: JSONDocument, @unchecked Sendable {
   let elements: [JSON]
   /// 1 + the deepest built element.
   let depth: Int
@@ -127,11 +129,12 @@ final class BuiltArray: @unchecked Sendable {
     var depth = 0
     for element in elements { depth = Swift.max(depth, BuiltStorage.depth(of: element)) }
     self.depth = depth &+ 1
+    super.init(bytes: [])
   }
 
   /// The array as a tape, made on first use.
   @usableFromInline
-  var document: JSONDocument {
+  var tapeDocument: JSONDocument {
     if let existing = DocumentLocks.withLock(for: self, { materialized }) { return existing }
     let made = BuiltStorage.document { $0.writeBuilt(self) }
     return DocumentLocks.withLock(for: self) {

@@ -185,7 +185,8 @@ package enum StringText {
     if !Tape.flag(entry) {
       let stored = Tape.storedLength(entry)
       guard stored != Tape.maxLength else { return try body(raw(entry, in: text)) }
-      return try body(UnsafeBufferPointer(start: text.baseAddress.unsafelyUnwrapped + Tape.offset(entry), count: stored))
+      return try body(
+        UnsafeBufferPointer(start: text.baseAddress.unsafelyUnwrapped + Tape.offset(entry), count: stored))
     }
     if let value = Tape.unescapedValue(entry, in: document.unescaped) { return try body(value) }
     return try unescapedCopy(entry, in: text).withUnsafeBufferPointer { (value) throws(Failure) in try body(value) }

@@ -15,16 +15,15 @@ struct JSONWriter {
   /// builder or a serializer), which then copies the text rather than spelling the
   /// number again, and reading it converts from the text as exactly.
   func parsedDocument() -> JSONDocument {
-    let parsed: (tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>, unescaped: UnsafeMutableBufferPointer<UInt8>)
     do {
-      parsed = try output.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+      let parsed = try output.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
         try JSONScanner.tape(for: buffer, maximumDepth: .max, readsNumbers: false)
       }
+      return JSONDocument(
+        bytes: output, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped)
     } catch {
       preconditionFailure("Argonaut wrote invalid JSON: \(error)")
     }
-    return JSONDocument(
-      bytes: output, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped)
   }
 
   // MARK: - Values
