@@ -142,6 +142,21 @@ var bounds = Bounds()
 try JSON(parsing: bytes).walk(&bounds)
 print("\n\(bounds.numbers) numbers, from \(bounds.lowest) to \(bounds.highest)")
 
+// Strings and keys also arrive as their unescaped UTF-8, valid during the call only.
+// A visitor that implements `visitString(utf8:)` or `visitKey(utf8:)` walks without
+// making a `String` (which allocates past 15 bytes). Here: the longest key.
+struct LongestKey: JSONVisitor {
+  var longest: [UInt8] = []
+
+  mutating func visitKey(utf8 key: UnsafeBufferPointer<UInt8>) {
+    if key.count > longest.count { longest = Array(key) }
+  }
+}
+
+var longestKey = LongestKey()
+try JSON(parsing: bytes).walk(&longestKey)
+print("the longest key: \(String(decoding: longestKey.longest, as: UTF8.self))")
+
 /// The same range from Foundation's objects, recursively.
 func foundationBounds(_ value: Any, into bounds: inout Bounds) {
   if let array = value as? [Any] {

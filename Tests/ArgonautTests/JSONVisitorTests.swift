@@ -222,6 +222,57 @@ struct JSONVisitorTests {
     }
   }
 
+  /// Records strings and keys from the byte forms only.
+  struct ByteVisitor: JSONVisitor {
+    var events: [VisitEvent] = []
+    var strings: [[UInt8]] = []
+    mutating func visitString(utf8 value: UnsafeBufferPointer<UInt8>) {
+      strings.append(Array(value))
+      events.append(.string(String(decoding: value, as: UTF8.self)))
+    }
+    mutating func visitKey(utf8 key: UnsafeBufferPointer<UInt8>) {
+      strings.append(Array(key))
+      events.append(.key(String(decoding: key, as: UTF8.self)))
+    }
+    mutating func visitString(_ value: String) { Issue.record("the String form was called for \(value)") }
+    mutating func visitKey(_ key: String) { Issue.record("the String form was called for \(key)") }
+  }
+
+  @Test("the byte forms receive every string and key, unescaped, and the String forms are not called")
+  func byteForms() throws {
+    let text = #"{"plain": "text", "esc\u00e9": "a\nb\"c\\d\ud83d\ude80", "": ["", "日本語 a long run of text"]}"#
+    var visitor = ByteVisitor()
+    let json = try JSON(parsing: text)
+    json.walk(&visitor)
+    let expected: [[UInt8]] = ["plain", "text", "escé", "a\nb\"c\\d🚀", "", "", "日本語 a long run of text"].map {
+      Array($0.utf8)
+    }
+    #expect(visitor.strings == expected)
+    // A built value, and a string at the root, walk through the byte forms too.
+    var built = ByteVisitor()
+    JSON.object(JSONObject(["k": "v", "é": ["w"]])).walk(&built)
+    #expect(built.strings == [Array("k".utf8), Array("v".utf8), Array("é".utf8), Array("w".utf8)])
+    var root = ByteVisitor()
+    JSON.string("root ü").walk(&root)
+    #expect(root.strings == [Array("root ü".utf8)])
+  }
+
+  @Test("the byte forms and the String forms see the same text on 2,000 random documents")
+  func byteFormsAgree() throws {
+    var generator = RandomJSONText(random: SplitMix64(seed: 0xB17E5))
+    for _ in 0..<2000 {
+      let json = try JSON(parsing: generator.value(depth: 0))
+      var bytes = ByteVisitor()
+      json.walk(&bytes)
+      let stringEvents = RecordingVisitor.events(of: json).filter {
+        if case .string = $0 { return true }
+        if case .key = $0 { return true }
+        return false
+      }
+      #expect(bytes.events == stringEvents)
+    }
+  }
+
   @Test("100,000 levels walk without recursion")
   func deepNesting() throws {
     let levels = 100_000

@@ -9,6 +9,8 @@ import Foundation
 //     swift run -c release ArgonautBenchmarks --codable-only [--rounds N] [--only NAME,…]
 //     swift run -c release ArgonautBenchmarks --strategy-profile iso8601|secondsSince1970 decode|encode [N]
 //     swift run -c release ArgonautBenchmarks --streams [--rounds N]
+//     swift run -c release ArgonautBenchmarks --encoding-only [--rounds N]
+//     swift run -c release ArgonautBenchmarks --encoding-profile DOCUMENT [ITERATIONS]
 //
 // For each document it measures, A/B interleaved on process CPU time:
 // - parsing: `JSON(parsing:)` against `JSONSerialization.jsonObject(with:)`;
@@ -61,6 +63,16 @@ if arguments.contains("--streams") {
   // Only the streams: SSE parsing speed, JSON Lines against one array, a 256 MiB
   // download's peak memory growth (with the fault server, in a child process).
   StreamsBenchmark.run(rounds: rounds)
+}
+if arguments.first == "--encoding-profile", arguments.count >= 2 {
+  // A tight loop of encode() + JSONSerializer.compact, for a profiler.
+  EncodingBenchmark.profile(
+    document: arguments[1], iterations: arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20)
+}
+if arguments.contains("--encoding-only") {
+  // Only encode() + JSONSerializer.compact against JSONEncoder, on the corpus models.
+  EncodingBenchmark.printTable(EncodingBenchmark.measure(Documents.corpus(), rounds: rounds))
+  exit(0)
 }
 if arguments.contains("--codable-only") {
   // Only ArgonautJSONDecoder/Encoder against JSONDecoder/Encoder, on the corpus models

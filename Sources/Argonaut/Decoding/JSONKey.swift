@@ -27,12 +27,13 @@ extension String: JSONKey {
   #endif
   public func decodeValue<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
+    guard object.root >= 0 else { return decodeBuiltValue(in: object, with: decoder) }
     // The value is made from the tape position, not through the subscript, which
     // keeps an extra reference to the document around the lookup.
-    guard let position = ObjectKeys.position(of: self, inObjectAt: object.index, document: object.document) else {
+    guard let position = ObjectKeys.position(of: self, inObjectAt: object.root, document: object.storage) else {
       return .failure(.missingKey(self))
     }
-    return decoder(JSON(object.document, at: position)).prefixingPath(.key(self))
+    return decoder(JSON(object.storage, at: position)).prefixingPath(.key(self))
   }
 
   /// The member for this key of an object, or `nil` when missing or `null`.
@@ -41,10 +42,24 @@ extension String: JSONKey {
   #endif
   public func decodeValueIfPresent<T>(in json: JSON, with decoder: (JSON) -> Decoded<T>) -> Decoded<T?> {
     guard case .object(let object) = json else { return .failure(.typeMismatch(expected: "Object", found: json)) }
-    guard let position = ObjectKeys.position(of: self, inObjectAt: object.index, document: object.document),
-      Tape.tag(object.document.tape[position]) != .null
+    guard object.root >= 0 else { return decodeBuiltValueIfPresent(in: object, with: decoder) }
+    guard let position = ObjectKeys.position(of: self, inObjectAt: object.root, document: object.storage),
+      Tape.tag(object.storage.tape[position]) != .null
     else { return .success(nil) }
-    return decoder(JSON(object.document, at: position)).map(Optional.some).prefixingPath(.key(self))
+    return decoder(JSON(object.storage, at: position)).map(Optional.some).prefixingPath(.key(self))
+  }
+
+  /// `decodeValue(in:with:)` for a built object, on its tape. Out of line, so that
+  /// the inlinable path neither grows nor recurses.
+  @usableFromInline
+  func decodeBuiltValue<T>(in object: JSONObject, with decoder: (JSON) -> Decoded<T>) -> Decoded<T> {
+    decodeValue(in: .object(object.onTape), with: decoder)
+  }
+
+  /// `decodeValueIfPresent(in:with:)` for a built object, on its tape.
+  @usableFromInline
+  func decodeBuiltValueIfPresent<T>(in object: JSONObject, with decoder: (JSON) -> Decoded<T>) -> Decoded<T?> {
+    decodeValueIfPresent(in: .object(object.onTape), with: decoder)
   }
 
   /// `error`, with this key in front of its path.

@@ -98,7 +98,7 @@ extension Array: JSONEncodable where Element: JSONEncodable {
     @inlinable
   #endif
   public func encode() -> JSON {
-    .array(JSONArray(lazy.map { $0.encode() }))
+    .array(JSONArray(elements: map { $0.encode() }))
   }
 }
 

@@ -44,6 +44,6 @@ extension JSON {
   /// - Parameter members: Keys and values; a `nil` value leaves its key out. When a key
   ///   appears twice, the last one wins, as in a parsed document.
   public init(omittingNil members: KeyValuePairs<String, JSON?>) {
-    self = .object(JSONObject(members.lazy.compactMap { key, value in value.map { (key, $0) } }))
+    self = .object(JSONObject(members: members.compactMap { key, value in value.map { (key, $0) } }))
   }
 }

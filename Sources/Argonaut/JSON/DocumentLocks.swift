@@ -10,8 +10,8 @@
   import WinSDK
 #endif
 
-/// The mutexes that guard the little mutable state of parsed documents: the key
-/// indexes that lookups build lazily.
+/// The mutexes that guard the little mutable state of documents: the key indexes
+/// that lookups build lazily, and the tapes of built containers.
 ///
 /// A fixed set of mutexes, shared by every document and picked by the document's
 /// identity, so that parsing a document allocates no lock of its own. Each critical
@@ -19,8 +19,8 @@
 /// cannot use Foundation's `NSLock`, and the `Synchronization` module's `Mutex` needs
 /// macOS 15, so this wraps the platform's mutex.
 enum DocumentLocks {
-  /// Calls `body` holding the mutex of `document`.
-  static func withLock<R>(for document: JSONDocument, _ body: () throws -> R) rethrows -> R {
+  /// Calls `body` holding the mutex of `document` (a `JSONDocument`, or a built container).
+  static func withLock<R>(for document: AnyObject, _ body: () throws -> R) rethrows -> R {
     let stripe = Int(UInt(bitPattern: ObjectIdentifier(document).hashValue) % UInt(stripes.count))
     stripes.lock(stripe)
     defer { stripes.unlock(stripe) }

@@ -31,11 +31,11 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
 
   /// Creates a value from an array literal, elements in order.
   public init(arrayLiteral elements: JSON...) {
-    self = .array(JSONArray(elements))
+    self = .array(JSONArray(elements: elements))
   }
 
   /// Creates an object from a dictionary literal, keys in order; for a repeated key, the last value wins.
   public init(dictionaryLiteral elements: (String, JSON)...) {
-    self = .object(JSONObject(elements))
+    self = .object(JSONObject(members: elements))
   }
 }

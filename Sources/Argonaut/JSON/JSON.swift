@@ -12,7 +12,9 @@
 /// ```
 ///
 /// A parsed document is stored flat, as one validated "tape". `JSONObject` and
-/// `JSONArray` are views onto it: matching a case materializes only that value. A
+/// `JSONArray` are views onto it: matching a case materializes only that value. Objects
+/// and arrays built in Swift keep their members instead, so that nested `encode()`
+/// results are written once, when the whole value is serialized. A
 /// `JSONNumber` keeps a short number's digits and spelling in two words of its own, and
 /// is converted only when asked for. Values are immutable, `Sendable`, and cheap to copy.
 ///

@@ -1,4 +1,10 @@
-/// The members of a JSON object: a view onto a parsed document.
+/// The members of a JSON object: a view onto a parsed document, or the members of an
+/// object built in Swift.
+///
+/// A built object (a dictionary literal, `encode()`, `init(_:)`) keeps its members as
+/// they are, and serializing it writes each of them once, however deep the nesting;
+/// reading it makes a tape of it on first use. Either way it reads, compares, hashes
+/// and prints the same.
 ///
 /// Keys keep their document order and are unique: when a document repeats a key,
 /// the last value wins, at the position of the first occurrence. It is a
@@ -19,21 +25,86 @@
 /// looking up each of *n* keys costs O(*n*) in total. The index is seeded per process
 /// (no document can flood it) and safe to build from several tasks at once.
 public struct JSONObject: Sendable {
-  @usableFromInline package let document: JSONDocument
-  @usableFromInline package let index: Int
+  /// The `JSONDocument` whose tape holds the object at `root`, or, when `root` is
+  /// negative, the `BuiltObject` of an object built in Swift (see `BuiltStorage`).
+  @usableFromInline let storage: JSONDocument
+  @usableFromInline let root: Int
 
   @inlinable
   package init(document: JSONDocument, index: Int) {
-    self.document = document
-    self.index = index
+    self.storage = document
+    self.root = index
   }
+
+  init(built: BuiltObject) {
+    self.storage = built
+    self.root = -1
+  }
+
+  /// The document that holds the object; for a built object, its tape, made on first use.
+  @inlinable
+  package var document: JSONDocument {
+    root >= 0 ? storage : builtDocument
+  }
+
+  /// The object's header on `document`'s tape.
+  @inlinable
+  package var index: Int { root >= 0 ? root : 0 }
+
+  /// The members of a built object, or `nil` for an object on a tape.
+  @inlinable
+  var built: BuiltObject? { root < 0 ? unsafeDowncast(storage, to: BuiltObject.self) : nil }
+
+  @usableFromInline
+  var builtDocument: JSONDocument { unsafeDowncast(storage, to: BuiltObject.self).tapeDocument }
+
+  /// This object on a tape: for a built object, its tape's (made on first use). The
+  /// inlinable members check `root` and forward a built object here, so that their
+  /// common path reads the stored reference as a parsed object always has.
+  @usableFromInline
+  var onTape: JSONObject { root >= 0 ? self : JSONObject(document: builtDocument, index: 0) }
+
+  // The members below for built storage, out of line: the inlinable members stay
+  // small and do not recurse, so that they inline as they did.
+
+  @usableFromInline
+  var builtEndIndex: Index { onTape.endIndex }
+
+  @usableFromInline
+  func builtIndex(after i: Index) -> Index { onTape.index(after: i) }
+
+  @usableFromInline
+  func builtElement(at position: Index) -> (key: String, value: JSON) { onTape[position] }
+
+  @usableFromInline
+  func builtIterator() -> Iterator { onTape.makeIterator() }
+
+  @usableFromInline
+  var builtIsEmpty: Bool { onTape.isEmpty }
+
+  /// `self[key]` for a built object.
+  @usableFromInline
+  func builtValue(forKey key: String) -> JSON? { onTape[key] }
 
   /// Creates an object from key-value pairs, in order; for a repeated key, the last
   /// value wins.
+  ///
+  /// The members are kept as they are, not written: serializing the object writes
+  /// each of them once, however deeply built objects and arrays nest.
   public init<Members: Sequence<(String, JSON)>>(_ members: Members) {
-    var writer = JSONWriter(format: .compact)
-    writer.writeObject(members)
-    self = writer.parsed().objectValue!
+    self.init(members: Array(members))
+  }
+
+  /// An object of `members`, kept as they are: what a dictionary literal builds.
+  @usableFromInline
+  init(members: [(String, JSON)]) {
+    let (unique, depth) = BuiltObject.unique(members)
+    let built = BuiltObject(members: unique, depth: depth)
+    if depth > BuiltStorage.maximumDepth {
+      self.init(document: built.tapeDocument, index: 0)
+    } else {
+      self.init(built: built)
+    }
   }
 
   /// Creates an object from a dictionary, with its keys in sorted order.
@@ -53,8 +124,9 @@ public struct JSONObject: Sendable {
   ///   first lookup, in O(*n*); each lookup after that takes O(1) expected time.
   @inlinable
   public subscript(key: String) -> JSON? {
-    guard let position = ObjectKeys.position(of: key, inObjectAt: index, document: document) else { return nil }
-    return JSON(document, at: position)
+    guard root >= 0 else { return builtValue(forKey: key) }
+    guard let position = ObjectKeys.position(of: key, inObjectAt: root, document: storage) else { return nil }
+    return JSON(storage, at: position)
   }
 
   /// The tape position of the value for `key`; `comparisons` counts the keys
@@ -90,27 +162,33 @@ extension JSONObject: Collection {
   @inlinable public var startIndex: Index { Index(position: index + 1) }
 
   /// The position after the last element.
-  @inlinable public var endIndex: Index { Index(position: index + Tape.span(document.tape[index])) }
+  @inlinable public var endIndex: Index {
+    guard root >= 0 else { return builtEndIndex }
+    return Index(position: root + Tape.span(storage.tape[root]))
+  }
 
   /// The position after `i`.
   @inlinable
   public func index(after i: Index) -> Index {
-    Index(position: i.position + 1 + Tape.span(document.tape[i.position + 1]))
+    guard root >= 0 else { return builtIndex(after: i) }
+    return Index(position: i.position + 1 + Tape.span(storage.tape[i.position + 1]))
   }
 
   /// The element at `position`.
   @inlinable
   public subscript(position: Index) -> (key: String, value: JSON) {
-    (
-      key: StringText.string(document.tape[position.position], in: document),
-      value: JSON(document, at: position.position + 1)
+    guard root >= 0 else { return builtElement(at: position) }
+    return (
+      key: StringText.string(storage.tape[position.position], in: storage),
+      value: JSON(storage, at: position.position + 1)
     )
   }
 
   /// Returns an iterator over the members, in document order.
-  @inlinable
+  @inlinable @inline(__always)
   public func makeIterator() -> Iterator {
-    Iterator(document: document, position: index + 1, end: index + Tape.span(document.tape[index]))
+    guard root >= 0 else { return builtIterator() }
+    return Iterator(document: storage, position: root + 1, end: root + Tape.span(storage.tape[root]))
   }
 
   /// An iterator over the members of a `JSONObject`, which reads the document's tape
@@ -147,12 +225,15 @@ extension JSONObject: Collection {
   }
 
   /// Whether there is no element.
-  @inlinable public var isEmpty: Bool { Tape.span(document.tape[index]) == 1 }
+  @inlinable public var isEmpty: Bool {
+    guard root >= 0 else { return builtIsEmpty }
+    return Tape.span(storage.tape[root]) == 1
+  }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
   /// Creates an object from a dictionary literal, keys in order; for a repeated key, the last value wins.
   public init(dictionaryLiteral elements: (String, JSON)...) {
-    self.init(elements)
+    self.init(members: elements)
   }
 }

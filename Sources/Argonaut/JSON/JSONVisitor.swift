@@ -19,8 +19,13 @@
 /// totals.numbers  // 3.5
 /// ```
 ///
-/// Every requirement has a default implementation that does nothing, so a visitor writes
-/// only the calls it cares about. A method whose signature differs from the requirement's
+/// Strings and keys arrive twice over: `visitString(utf8:)` and `visitKey(utf8:)` receive
+/// the unescaped bytes, and their default implementations make a `String` and call
+/// `visitString(_:)` and `visitKey(_:)`. A visitor that implements the byte forms walks
+/// without making a `String`.
+///
+/// Every other requirement has a default implementation that does nothing, so a visitor
+/// writes only the calls it cares about. A method whose signature differs from the requirement's
 /// (another name, another parameter type) is therefore not an implementation, and is
 /// never called.
 ///
@@ -44,6 +49,21 @@ public protocol JSONVisitor {
   mutating func visitNumber(_ value: JSONNumber) throws(Failure)
   /// Receives a string value, unescaped. The default implementation does nothing.
   mutating func visitString(_ value: String) throws(Failure)
+  /// Receives a string value as its unescaped UTF-8, which is valid UTF-8 and stays
+  /// valid during the call only. The default implementation makes a `String` of it
+  /// and calls `visitString(_:)`.
+  ///
+  /// Implement this form rather than `visitString(_:)` to walk without making a
+  /// `String` (which allocates past 15 bytes): compare the bytes, hash them, or copy
+  /// them elsewhere.
+  ///
+  /// ```swift
+  /// struct ByteCounter: JSONVisitor {
+  ///   var bytes = 0
+  ///   mutating func visitString(utf8 value: UnsafeBufferPointer<UInt8>) { bytes += value.count }
+  /// }
+  /// ```
+  mutating func visitString(utf8 value: UnsafeBufferPointer<UInt8>) throws(Failure)
   /// Receives the start of an array of `count` elements. The default implementation does nothing.
   mutating func beginArray(count: Int) throws(Failure)
   /// Receives the end of the innermost open array. The default implementation does nothing.
@@ -52,6 +72,10 @@ public protocol JSONVisitor {
   mutating func beginObject(count: Int) throws(Failure)
   /// Receives a member's key, unescaped, just before its value. The default implementation does nothing.
   mutating func visitKey(_ key: String) throws(Failure)
+  /// Receives a member's key as its unescaped UTF-8, just before its value; the bytes
+  /// are valid UTF-8 and stay valid during the call only. The default implementation
+  /// makes a `String` of them and calls `visitKey(_:)`.
+  mutating func visitKey(utf8 key: UnsafeBufferPointer<UInt8>) throws(Failure)
   /// Receives the end of the innermost open object. The default implementation does nothing.
   mutating func endObject() throws(Failure)
 }
@@ -65,6 +89,10 @@ extension JSONVisitor {
   public mutating func visitNumber(_ value: JSONNumber) throws(Failure) {}
   /// Does nothing.
   public mutating func visitString(_ value: String) throws(Failure) {}
+  /// Makes a `String` of `value` and calls `visitString(_:)`.
+  public mutating func visitString(utf8 value: UnsafeBufferPointer<UInt8>) throws(Failure) {
+    try visitString(StringText.string(validUTF8: value))
+  }
   /// Does nothing.
   public mutating func beginArray(count: Int) throws(Failure) {}
   /// Does nothing.
@@ -73,6 +101,10 @@ extension JSONVisitor {
   public mutating func beginObject(count: Int) throws(Failure) {}
   /// Does nothing.
   public mutating func visitKey(_ key: String) throws(Failure) {}
+  /// Makes a `String` of `key` and calls `visitKey(_:)`.
+  public mutating func visitKey(utf8 key: UnsafeBufferPointer<UInt8>) throws(Failure) {
+    try visitKey(StringText.string(validUTF8: key))
+  }
   /// Does nothing.
   public mutating func endObject() throws(Failure) {}
 }
@@ -105,7 +137,10 @@ extension JSON {
     switch self {
     case .object(let object): try JSONWalk.walk(object.document, at: object.index, &visitor)
     case .array(let array): try JSONWalk.walk(array.document, at: array.index, &visitor)
-    case .string(let value): try visitor.visitString(value)
+    case .string(let value):
+      try Array(value.utf8).withUnsafeBufferPointer { (utf8) throws(Visitor.Failure) in
+        try visitor.visitString(utf8: utf8)
+      }
     case .number(let value): try visitor.visitNumber(value)
     case .bool(let value): try visitor.visitBool(value)
     case .null: try visitor.visitNull()
@@ -148,7 +183,10 @@ enum JSONWalk {
         if i != root { open.push(end &<< 1 | (inObject ? 1 : 0)) }
         end = i &+ Tape.span(entry)
         inObject = isObject
-      case TapeTag.string.rawValue: try visitor.visitString(StringText.string(entry, in: document))
+      case TapeTag.string.rawValue:
+        try StringText.withValue(entry, in: document) { (value) throws(Visitor.Failure) in
+          try visitor.visitString(utf8: value)
+        }
       case TapeTag.smallInt.rawValue: try visitor.visitNumber(JSONNumber(storage: .integer(Tape.smallIntValue(entry))))
       case TapeTag.number.rawValue:
         // The inline form on a branch of its own, each branch with its own call: a number
@@ -175,7 +213,9 @@ enum JSONWalk {
         inObject = outer & 1 != 0
       }
       if inObject {
-        try visitor.visitKey(StringText.string(tape[i], in: document))
+        try StringText.withValue(tape[i], in: document) { (key) throws(Visitor.Failure) in
+          try visitor.visitKey(utf8: key)
+        }
         i &+= 1
       }
     } while true

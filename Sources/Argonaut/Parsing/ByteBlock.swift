@@ -42,6 +42,19 @@ enum ByteBlock {
     return firstMarked((quote .| backslash) .| controlOrHigh)
   }
 
+  /// The index (0–15) of the first byte of the block at `p` that a JSON string must
+  /// escape: `"`, `\` or a control character (below 0x20); 16 when there is none.
+  /// Reads 16 bytes: the caller makes sure they are in bounds.
+  @inline(__always)
+  static func firstToEscape(_ p: UnsafePointer<UInt8>) -> Int {
+    let v = UnsafeRawPointer(p).loadUnaligned(as: Bytes.self)
+    let quote = v .== Bytes(repeating: 0x22)
+    let backslash = v .== Bytes(repeating: 0x5C)
+    // Unsigned: below 0x20 is a control character; 0x80 and above is text.
+    let control = v .< Bytes(repeating: 0x20)
+    return firstMarked((quote .| backslash) .| control)
+  }
+
   /// The index of the first lane set in `mask`, or 16 when none is.
   @inline(__always)
   static func firstMarked(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {

@@ -14,7 +14,7 @@ struct JSONScanner: ~Copyable {
   let maximumDepth: Int
   /// Whether short numbers are stored in the inline form (their value read while
   /// scanning) rather than as text. Off for text that Argonaut wrote itself from values
-  /// (see `JSONWriter.parsed()`), which is mostly written again rather than read.
+  /// (see `JSONWriter.parsedDocument()`), which is mostly written again rather than read.
   let readsNumbers: Bool
   var tape: GrowableBuffer<UInt64>
   /// The significands of the numbers stored in the inline form, as 32-bit words (see `Tape`).

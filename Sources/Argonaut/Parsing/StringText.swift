@@ -168,6 +168,50 @@ package enum StringText {
     return String(decoding: text, as: UTF8.self)
   }
 
+  /// Calls `body` with the value of the string entry `entry` of `document`: its
+  /// unescaped UTF-8, from the text itself when it has no escapes, or from the
+  /// parser's record of its value. Only a document that kept no record for an escaped
+  /// string (see `Tape`) unescapes it here, into a copy.
+  #if DEBUG
+    @usableFromInline
+  #else
+    @inlinable
+  #endif
+  @inline(__always)
+  static func withValue<R, Failure: Error>(
+    _ entry: UInt64, in document: JSONDocument, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> R
+  ) throws(Failure) -> R {
+    let text = document.text
+    if !Tape.flag(entry) {
+      let stored = Tape.storedLength(entry)
+      guard stored != Tape.maxLength else { return try body(raw(entry, in: text)) }
+      return try body(
+        UnsafeBufferPointer(start: text.baseAddress.unsafelyUnwrapped + Tape.offset(entry), count: stored))
+    }
+    if let value = Tape.unescapedValue(entry, in: document.unescaped) { return try body(value) }
+    return try unescapedCopy(entry, in: text).withUnsafeBufferPointer { (value) throws(Failure) in try body(value) }
+  }
+
+  /// The unescaped UTF-8 of the escaped string entry `entry`, as a new array.
+  @usableFromInline
+  static func unescapedCopy(_ entry: UInt64, in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    let text = raw(entry, in: bytes)
+    return [UInt8](unsafeUninitializedCapacity: text.count) { buffer, count in
+      count = unescape(text, into: buffer.baseAddress!)
+    }
+  }
+
+  /// A string of `utf8`, which is valid UTF-8: short text made inline, longer text
+  /// without validating it again where the standard library allows.
+  @usableFromInline
+  static func string(validUTF8 utf8: UnsafeBufferPointer<UInt8>) -> String {
+    if utf8.count <= InlineString.capacity && InlineString.isAvailable {
+      guard let base = utf8.baseAddress else { return "" }
+      return InlineString.make(copying: base, count: utf8.count)
+    }
+    return validString(utf8)
+  }
+
   /// Calls `body` with the unescaped UTF-8 of the string entry.
   @usableFromInline
   package static func withUnescaped<R>(

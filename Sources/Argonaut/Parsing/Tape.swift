@@ -234,8 +234,12 @@ package enum Tape {
 /// it is freed only in `deinit`. The one mutable property, `keyIndexes`, is read and
 /// written only while holding the document's mutex (`DocumentLocks`). Everything
 /// else is immutable and `Sendable`.
+///
+/// Not `final`: the storage of built objects and arrays (`BuiltObject`, `BuiltArray`)
+/// are documents without a tape, so that `JSONObject` and `JSONArray` hold one concrete
+/// reference type, which reads as cheaply as before. Every member is `final`.
 @usableFromInline
-package final class JSONDocument: @unchecked Sendable {
+package class JSONDocument: @unchecked Sendable {
   /// The UTF-8 text. Strings and numbers point into it.
   @usableFromInline package let bytes: [UInt8]
   /// One entry per value, in document order (see the layout above). Owned.
@@ -257,7 +261,7 @@ package final class JSONDocument: @unchecked Sendable {
   @usableFromInline let makesInlineStrings = InlineString.isAvailable
   /// The key indexes of wide objects, by header position, built by their first
   /// lookup (see `ObjectKeyIndex`). Only under `DocumentLocks.withLock(for: self)`.
-  var keyIndexes: [Int: ObjectKeyIndex] = [:]
+  final var keyIndexes: [Int: ObjectKeyIndex] = [:]
 
   /// A document that takes ownership of `tape` and `significands`, which
   /// `SystemMemory` allocated.
@@ -291,7 +295,7 @@ package final class JSONDocument: @unchecked Sendable {
 
   /// Calls `body` with the tape and the text.
   @inlinable @inline(__always)
-  package func withUnsafeBuffers<R>(
+  package final func withUnsafeBuffers<R>(
     _ body: (UnsafeBufferPointer<UInt64>, UnsafeBufferPointer<UInt8>) throws -> R
   ) rethrows -> R {
     try bytes.withUnsafeBufferPointer { b in try body(tape, b) }

@@ -10,13 +10,17 @@ struct JSONWriter {
     self.format = format
   }
 
-  /// Parses what was written. Builders use it to turn values into a document. Its
+  /// Parses what was written. Built containers use it to make their tape. Its
   /// numbers keep their text: a built value is mostly written out again (by an enclosing
   /// builder or a serializer), which then copies the text rather than spelling the
   /// number again, and reading it converts from the text as exactly.
-  func parsed() -> JSON {
+  func parsedDocument() -> JSONDocument {
     do {
-      return try JSON.parse(output, options: JSONParsingOptions(maximumDepth: .max), readsNumbers: false)
+      let parsed = try output.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+        try JSONScanner.tape(for: buffer, maximumDepth: .max, readsNumbers: false)
+      }
+      return JSONDocument(
+        bytes: output, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped)
     } catch {
       preconditionFailure("Argonaut wrote invalid JSON: \(error)")
     }
@@ -26,8 +30,18 @@ struct JSONWriter {
 
   mutating func write(_ json: JSON) {
     switch json {
-    case .object(let object): writeContainer(object.document, at: object.index)
-    case .array(let array): writeContainer(array.document, at: array.index)
+    case .object(let object):
+      if let built = object.built, isCompactInFull {
+        writeBuilt(built)
+      } else {
+        writeContainer(object.document, at: object.index)
+      }
+    case .array(let array):
+      if let built = array.built, isCompactInFull {
+        writeBuilt(built)
+      } else {
+        writeContainer(array.document, at: array.index)
+      }
     case .string(let string): writeString(string)
     case .number(let number): writeNumber(number)
     case .bool(let value): writeASCII(value ? "true" : "false")
@@ -35,22 +49,30 @@ struct JSONWriter {
     }
   }
 
-  /// Writes a container from the tape, through the compact fast path when it applies.
-  mutating func writeContainer(_ document: JSONDocument, at index: Int) {
-    guard !format.isPretty && !format.sortsKeys && byteLimit == .max else {
-      return writeTape(document, at: index)
+  /// Whether the output is compact, in document order and without a limit: what the
+  /// fast paths write.
+  var isCompactInFull: Bool { !format.isPretty && !format.sortsKeys && byteLimit == .max }
+
+  /// Writes the members of a built object, compactly. Built containers nest at most
+  /// `BuiltStorage.maximumDepth` levels, which bounds the recursion.
+  mutating func writeBuilt(_ object: BuiltObject) {
+    output.append(UInt8(ascii: "{"))
+    var first = true
+    for member in object.members {
+      if !first { output.append(UInt8(ascii: ",")) }
+      first = false
+      writeString(member.key)
+      output.append(UInt8(ascii: ":"))
+      write(member.value)
     }
-    if output.isEmpty {
-      output = CompactTapeWriter.bytes(of: document, at: index)
-    } else {
-      output.append(contentsOf: CompactTapeWriter.bytes(of: document, at: index))
-    }
+    output.append(UInt8(ascii: "}"))
   }
 
-  mutating func writeArray<Elements: Sequence<JSON>>(_ elements: Elements) {
+  /// Writes the elements of a built array, compactly.
+  mutating func writeBuilt(_ array: BuiltArray) {
     output.append(UInt8(ascii: "["))
     var first = true
-    for element in elements {
+    for element in array.elements {
       if !first { output.append(UInt8(ascii: ",")) }
       first = false
       write(element)
@@ -58,17 +80,16 @@ struct JSONWriter {
     output.append(UInt8(ascii: "]"))
   }
 
-  mutating func writeObject<Members: Sequence<(String, JSON)>>(_ members: Members) {
-    output.append(UInt8(ascii: "{"))
-    var first = true
-    for (key, value) in members {
-      if !first { output.append(UInt8(ascii: ",")) }
-      first = false
-      writeString(key)
-      output.append(UInt8(ascii: ":"))
-      write(value)
+  /// Writes a container from the tape, through the compact fast path when it applies.
+  mutating func writeContainer(_ document: JSONDocument, at index: Int) {
+    guard isCompactInFull else {
+      return writeTape(document, at: index)
     }
-    output.append(UInt8(ascii: "}"))
+    if output.isEmpty {
+      output = CompactTapeWriter.bytes(of: document, at: index)
+    } else {
+      output.append(contentsOf: CompactTapeWriter.bytes(of: document, at: index))
+    }
   }
 
   mutating func writeASCII(_ text: StaticString) {
@@ -101,10 +122,23 @@ struct JSONWriter {
 
   mutating func writeEscaped(_ text: UnsafeBufferPointer<UInt8>) {
     output.append(UInt8(ascii: "\""))
+    guard let base = text.baseAddress else { return output.append(UInt8(ascii: "\"")) }
+    let count = text.count
     var runStart = 0
-    for (i, c) in text.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
-      runStart = i + 1
+    var i = 0
+    while true {
+      // Sixteen bytes at a time while they need no escape, then byte by byte.
+      while i &+ ByteBlock.size <= count {
+        let offset = ByteBlock.firstToEscape(base + i)
+        i &+= offset
+        if offset < ByteBlock.size { break }
+      }
+      while i < count, !Self.needsEscape(base[i]) { i &+= 1 }
+      guard i < count else { break }
+      let c = base[i]
+      output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i &- runStart))
+      i &+= 1
+      runStart = i
       output.append(UInt8(ascii: "\\"))
       switch c {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(c)
@@ -120,8 +154,14 @@ struct JSONWriter {
         output.append(hex.utf8Start[Int(c & 0xF)])
       }
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether a string's byte `c` must be escaped: the quote, the backslash and control characters.
+  @inline(__always)
+  static func needsEscape(_ c: UInt8) -> Bool {
+    c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\")
   }
 
   // MARK: - Tape

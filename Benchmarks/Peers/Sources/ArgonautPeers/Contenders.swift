@@ -167,7 +167,9 @@ final class Contender {
   }
 }
 
-/// Argonaut's walk with a visitor: the tape read in one loop, no `JSON` value per element.
+/// Argonaut's walk with a visitor: the tape read in one loop, no `JSON` value per element,
+/// and strings and keys as views of their unescaped bytes (`visitString(utf8:)`,
+/// `visitKey(utf8:)`), as the peers hand out `string_view`s and `GetString()`.
 struct SummaryVisitor: JSONVisitor {
   var summary = WalkSummary()
 
@@ -175,11 +177,11 @@ struct SummaryVisitor: JSONVisitor {
   mutating func visitBool(_ value: Bool) { summary.values &+= 1 }
   mutating func beginArray(count: Int) { summary.values &+= 1 }
   mutating func beginObject(count: Int) { summary.values &+= 1 }
-  mutating func visitKey(_ key: String) { summary.stringBytes &+= UInt64(key.utf8.count) }
+  mutating func visitKey(utf8 key: UnsafeBufferPointer<UInt8>) { summary.stringBytes &+= UInt64(key.count) }
 
-  mutating func visitString(_ value: String) {
+  mutating func visitString(utf8 value: UnsafeBufferPointer<UInt8>) {
     summary.values &+= 1
-    summary.stringBytes &+= UInt64(value.utf8.count)
+    summary.stringBytes &+= UInt64(value.count)
   }
 
   mutating func visitNumber(_ number: JSONNumber) {
