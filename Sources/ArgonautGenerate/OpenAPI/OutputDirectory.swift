@@ -14,6 +14,9 @@ enum OutputDirectory {
   }
 
   /// Creates `directory` (and its parents) and writes each file into it, replacing any.
+  ///
+  /// Removes the `Models+N.swift` files that a previous, larger run wrote and this one
+  /// did not, so that their declarations do not clash with the new ones.
   static func write(_ files: [(name: String, contents: String)], to directory: String) throws(WriteError) {
     var path = directory.hasPrefix("/") ? "" : "."
     for component in directory.split(separator: "/") {
@@ -30,6 +33,31 @@ enum OutputDirectory {
       let closed = fclose(handle)
       guard written == bytes.count, closed == 0 else { throw WriteError(description: "\(target): \(reason())") }
     }
+    let written = Set(files.map(\.name))
+    for name in try entries(of: directory) where isModelsPart(name) && !written.contains(name) {
+      let target = directory + (directory.hasSuffix("/") ? "" : "/") + name
+      if unlink(target) != 0 { throw WriteError(description: "\(target): \(reason())") }
+    }
+  }
+
+  /// Whether `name` is `Models+N.swift`, a later part of the models.
+  static func isModelsPart(_ name: String) -> Bool {
+    guard name.hasPrefix("Models+"), name.hasSuffix(".swift") else { return false }
+    let number = name.dropFirst("Models+".count).dropLast(".swift".count)
+    return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
+  private static func entries(of directory: String) throws(WriteError) -> [String] {
+    guard let stream = opendir(directory) else { throw WriteError(description: "\(directory): \(reason())") }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+        String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      names.append(name)
+    }
+    return names
   }
 
   private static func reason() -> String {
