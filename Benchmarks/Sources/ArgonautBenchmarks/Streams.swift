@@ -43,8 +43,9 @@ enum StreamsBenchmark {
     stride(from: 0, to: bytes.count, by: size).map { .bytes(Array(bytes[$0..<min($0 + size, bytes.count)])) }
   }
 
-  static func run(rounds: Int) -> Never {
-    // Chat-style token events, as a streaming LLM API sends them: 16 MiB of text.
+  /// Chat-style token events, as a streaming LLM API sends them: 16 MiB of text, and
+  /// the number of events in it.
+  static func chatEvents() -> (text: [UInt8], events: Int) {
     var text = ""
     var index = 0
     while text.utf8.count < 16 << 20 {
@@ -52,15 +53,45 @@ enum StreamsBenchmark {
         "event: delta\nid: \(index)\ndata: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"token \(index)\"}}]}\n\n"
       index += 1
     }
-    let events = index
-    let eventText = Array(text.utf8)
+    return (Array(text.utf8), index)
+  }
+
+  /// `bytes` in 16 KiB chunks, for the parser alone: the loopback-free path, no
+  /// transport and no async sequence.
+  static func chunks(_ bytes: [UInt8]) -> [Data] {
+    stride(from: 0, to: bytes.count, by: 16 << 10).map { Data(bytes[$0..<min($0 + (16 << 10), bytes.count)]) }
+  }
+
+  /// Parses the chat events `iterations` times with the parser alone (`parser`) or
+  /// through `events(_:)` over an in-memory transport (`events`), for a profiler.
+  static func profile(path: String, iterations: Int) -> Never {
+    let (eventText, events) = chatEvents()
     let memory = InMemoryTransport()
     memory.on(.get, "/events", respond: .stream(parts(eventText, size: 16 << 10), contentType: "text/event-stream"))
-    // The same chunks for the parser alone: the loopback-free path, no transport and
-    // no async sequence.
-    let eventChunks = stride(from: 0, to: eventText.count, by: 16 << 10).map {
-      Data(eventText[$0..<min($0 + (16 << 10), eventText.count)])
+    let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory)
+    let eventChunks = chunks(eventText)
+    for _ in 0..<iterations {
+      if path == "events" {
+        let count = wait {
+          try await ServiceConfiguration.$current.withValue(configuration) {
+            var count = 0
+            for try await _ in BenchService().events(Request(.get, "/events")) { count += 1 }
+            return count
+          }
+        }
+        precondition(count == events)
+      } else {
+        precondition(try! ServerSentEventStream.parse(eventChunks) == events)
+      }
     }
+    exit(0)
+  }
+
+  static func run(rounds: Int) -> Never {
+    let (eventText, events) = chatEvents()
+    let memory = InMemoryTransport()
+    memory.on(.get, "/events", respond: .stream(parts(eventText, size: 16 << 10), contentType: "text/event-stream"))
+    let eventChunks = chunks(eventText)
 
     // The same 200,000 rows as JSON Lines and as one array.
     var rows: [String] = []

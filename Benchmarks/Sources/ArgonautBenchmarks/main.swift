@@ -59,6 +59,10 @@ if arguments.first == "--strategy-profile", arguments.count >= 3 {
   StrategyBenchmark.profile(
     dates: arguments[1], direction: arguments[2], iterations: arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
 }
+if arguments.first == "--streams-profile", arguments.count >= 2 {
+  // A tight loop of the SSE parser alone ("parser") or events(_:) ("events"), for a profiler.
+  StreamsBenchmark.profile(path: arguments[1], iterations: arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20)
+}
 if arguments.contains("--streams") {
   // Only the streams: SSE parsing speed, JSON Lines against one array, a 256 MiB
   // download's peak memory growth (with the fault server, in a child process).

@@ -19,17 +19,21 @@ extension ServerSentEventStream {
     _ chunks: [Data], maximumSize: Int = 64 << 20, _ body: ((ServerSentEvent) -> Void)? = nil
   ) throws(ServiceError) -> Int {
     var parser = EventStreamParser(maximumSize: maximumSize)
-    var pending: [ServerSentEvent] = []
     var count = 0
+    var failure: EventStreamParser.Failure?
     for chunk in chunks {
-      pending.removeAll(keepingCapacity: true)
-      do {
-        try parser.parse(chunk, into: &pending)
-      } catch {
-        throw ServiceError(.responseTooLarge(limit: maximumSize), request: nil, response: nil)
+      chunk.withUnsafeBytes { bytes in
+        var offset = 0
+        do throws(EventStreamParser.Failure) {
+          while let event = try parser.next(in: bytes, at: &offset) {
+            body?(event)
+            count += 1
+          }
+        } catch {
+          failure = error
+        }
       }
-      if let body { for event in pending { body(event) } }
-      count += pending.count
+      if failure != nil { throw ServiceError(.responseTooLarge(limit: maximumSize), request: nil, response: nil) }
     }
     parser.endOfStream()
     return count

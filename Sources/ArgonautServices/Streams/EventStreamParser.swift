@@ -1,49 +1,167 @@
 import Foundation
 
-/// An event stream's parser: the line splitter and the event builder, fed chunk by
-/// chunk, the events of each chunk collected in order.
+/// An event stream's parser, fed chunk by chunk: the WHATWG HTML standard's
+/// event-stream grammar and its "Interpreting an event stream" rules, in one pass
+/// over the bytes.
+///
+/// **Lines.** A line ends at CRLF, LF or CR. A line cut by a chunk's end is kept
+/// until its end arrives, so lines (and the UTF-8 characters in them) may be split at
+/// any byte. A CR at a chunk's end ends its line at once, and the state remembers it,
+/// so an LF that starts the next chunk is not taken for an empty line. A byte-order
+/// mark at the very start of the stream is dropped.
+///
+/// **Fields.** A line that starts with `:` is a comment; otherwise the field name runs
+/// to the first `:` (or the whole line, for a field with no colon, whose value is
+/// empty), and one space after the colon is dropped from the value. `data` appends
+/// its value and a line feed to the data buffer, `event` sets the type, `id` sets the
+/// last event ID (unless its value holds a NUL), `retry` sets the reconnection time
+/// when its value is all ASCII digits; any other field is ignored. An empty line
+/// dispatches: the last event ID takes effect, and, unless the data buffer is empty,
+/// an event is made, its data without the final line feed.
+///
+/// **Speed.** Lines are read where they lie in the chunk: only a line that a chunk's
+/// end cuts is copied. A block's first `data` line stays a view of the chunk until
+/// the block ends, so a one-line event (the common case) makes its `data` string
+/// straight from the chunk; a second line, or the chunk's end, copies it into the
+/// data buffer. Event types are reused when the next one is the same.
 struct EventStreamParser {
-  private var lines: EventStreamLineSplitter
-  private var builder: EventStreamEventBuilder
-
   /// A line or an event larger than the limit.
   enum Failure: Error {
     case lineTooLong
     case eventTooLarge
   }
 
+  /// The longest line, and the largest event's data, accepted, in bytes.
+  let maximumSize: Int
+
+  // The lines.
+  /// The start of a line that a chunk's end cut.
+  private var partial: [UInt8] = []
+  /// Whether the last byte seen was a CR, whose LF may start the next chunk.
+  private var afterCR = false
+  /// Whether no line has ended yet: the first one may start with a byte-order mark.
+  private var atStart = true
+  /// The next CR in the chunk being parsed, at or after the line being read (the
+  /// chunk's length when there is none; -1 before the search): most streams have
+  /// none, and then one search covers the chunk.
+  private var nextCR = -1
+
+  // The block in progress.
+  /// The data lines, each followed by a line feed, once copied.
+  private var data: [UInt8] = []
+  /// The block's only data line so far, still in the chunk being parsed (never past
+  /// the end of ``parse(_:into:)``).
+  private var dataInChunk: UnsafeBufferPointer<UInt8>?
+  private var type: String?
+  private var blockRetry: Int?
+  private var idBuffer: String?
+
+  /// The last type that an `event` field made, and its bytes, reused when the next
+  /// one is the same.
+  private var lastType: String?
+  private var lastTypeBytes: [UInt8] = []
+
+  /// The last event ID in effect: as of the last dispatch.
+  private(set) var lastEventID: String?
+  /// The reconnection time, in milliseconds, that the last `retry` field set.
+  private(set) var reconnectionTime: Int?
+
   /// A parser for a stream whose lines and events may hold `maximumSize` bytes.
   init(maximumSize: Int, lastEventID: String? = nil) {
-    lines = EventStreamLineSplitter(maximumLineLength: maximumSize)
-    builder = EventStreamEventBuilder(maximumEventSize: maximumSize, lastEventID: lastEventID)
+    self.maximumSize = maximumSize
+    self.lastEventID = lastEventID
+    self.idBuffer = lastEventID
   }
 
-  /// The last event ID in effect.
-  var lastEventID: String? { builder.lastEventID }
-  /// The reconnection time the stream last set, in milliseconds.
-  var reconnectionTime: Int? { builder.reconnectionTime }
+  /// Reads `chunk` from `offset` until an event is complete, and returns it, with
+  /// `offset` past the line that dispatched it; or, when the chunk ends first,
+  /// keeps what it needs of the chunk and returns `nil`, with `offset` at its end.
+  ///
+  /// The same chunk is passed again, from the offset returned, until it returns `nil`:
+  /// events are made one at a time, as a reader asks for them.
+  mutating func next(in chunk: UnsafeRawBufferPointer, at offset: inout Int) throws(Failure) -> ServerSentEvent? {
+    do {
+      return try scan(chunk, at: &offset)
+    } catch {
+      keepDataInChunk()
+      throw error
+    }
+  }
+
+  /// ``next(in:at:)`` over an array's bytes.
+  @inline(__always)
+  mutating func next(in chunk: [UInt8], at offset: inout Int) throws(Failure) -> ServerSentEvent? {
+    var failure: Failure?
+    let event = chunk.withUnsafeBytes { chunk -> ServerSentEvent? in
+      do throws(Failure) {
+        return try next(in: chunk, at: &offset)
+      } catch {
+        failure = error
+        return nil
+      }
+    }
+    if let failure { throw failure }
+    return event
+  }
+
+  /// ``next(in:at:)``, but for its errors.
+  @inline(__always)
+  private mutating func scan(_ chunk: UnsafeRawBufferPointer, at offset: inout Int) throws(Failure) -> ServerSentEvent? {
+    guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+    let count = chunk.count
+    var start = offset
+    guard start < count else { return nil }
+    defer { offset = start }
+    if start == 0 {
+      nextCR = -1
+      if afterCR {
+        afterCR = false
+        if base[0] == 0x0A { start = 1 }
+      }
+    }
+    while start < count {
+      if nextCR < start { nextCR = Self.find(0x0D, in: base, from: start, to: count) }
+      let end = Self.find(0x0A, in: base, from: start, to: nextCR)
+      guard end < count else {
+        guard partial.count + (count - start) <= maximumSize else { throw .lineTooLong }
+        partial.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
+        start = count
+        break
+      }
+      let isEmpty: Bool
+      if partial.isEmpty {
+        guard end - start <= maximumSize else { throw .lineTooLong }
+        isEmpty = try line(UnsafeBufferPointer(start: base + start, count: end - start), inChunk: true)
+      } else {
+        guard partial.count + (end - start) <= maximumSize else { throw .lineTooLong }
+        partial.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
+        var line = partial
+        partial = []
+        defer {
+          line.removeAll(keepingCapacity: true)
+          partial = line
+        }
+        isEmpty = try line.withUnsafeBufferPointer { line throws(Failure) in try self.line(line, inChunk: false) }
+      }
+      start = end + 1
+      if base[end] == 0x0D {
+        if start < count {
+          if base[start] == 0x0A { start += 1 }
+        } else {
+          afterCR = true
+        }
+      }
+      if isEmpty, let event = dispatch() { return event }
+    }
+    // The chunk is not kept: the data line that lies in it is copied.
+    keepDataInChunk()
+    return nil
+  }
 
   /// Parses `chunk`, appending the events it completes to `events`.
   mutating func parse(_ chunk: UnsafeRawBufferPointer, into events: inout [ServerSentEvent]) throws(Failure) {
-    var failure: Failure?
-    // Moved out, not copied, so that its buffers stay uniquely referenced while the
-    // closure appends to them.
-    var builder = EventStreamEventBuilder(maximumEventSize: 0)
-    swap(&builder, &self.builder)
-    defer { swap(&builder, &self.builder) }
-    do {
-      try lines.split(chunk) { line in
-        guard failure == nil else { return }
-        do {
-          if let event = try builder.line(line) { events.append(event) }
-        } catch {
-          failure = .eventTooLarge
-        }
-      }
-    } catch {
-      failure = .lineTooLong
-    }
-    if let failure { throw failure }
+    var offset = 0
+    while let event = try next(in: chunk, at: &offset) { events.append(event) }
   }
 
   /// Parses `chunk`, appending the events it completes to `events`.
@@ -59,10 +177,170 @@ struct EventStreamParser {
     if let failure { throw failure }
   }
 
-  /// The stream ended: what it cut is dropped, and the next stream (a reconnection)
-  /// starts afresh, keeping the last event ID and the reconnection time.
+  /// The stream ended: what it cut is dropped (the standard dispatches no event that
+  /// the stream's end cut), and the next stream (a reconnection) starts afresh,
+  /// keeping the last event ID and the reconnection time.
   mutating func endOfStream() {
-    lines.reset()
-    builder.reset()
+    partial.removeAll(keepingCapacity: true)
+    afterCR = false
+    atStart = true
+    dataInChunk = nil
+    data.removeAll(keepingCapacity: true)
+    type = nil
+    blockRetry = nil
+    idBuffer = lastEventID
+  }
+
+  /// Interprets one line (without its end); `inChunk` when it lies in the chunk
+  /// being parsed, rather than in a buffer of ours.
+  /// - Returns: Whether the line is empty: the caller dispatches the block.
+  @inline(__always)
+  private mutating func line(_ line: UnsafeBufferPointer<UInt8>, inChunk: Bool) throws(Failure) -> Bool {
+    var line = line
+    if atStart {
+      atStart = false
+      if line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+        line = UnsafeBufferPointer(rebasing: line[3...])
+      }
+    }
+    guard let bytes = line.baseAddress, line.count > 0 else { return true }
+    let count = line.count
+    // The field's name is the text before the first colon: a known name is matched
+    // by its bytes and the byte after it (a colon, or the line's end).
+    switch bytes[0] {
+    case 0x64:  // d
+      guard Self.name(bytes, count, "data") else { return false }
+      try appendData(Self.value(bytes, count, after: 4), inChunk: inChunk)
+    case 0x65:  // e
+      guard Self.name(bytes, count, "event") else { return false }
+      setType(Self.value(bytes, count, after: 5))
+    case 0x69:  // i
+      guard Self.name(bytes, count, "id") else { return false }
+      let value = Self.value(bytes, count, after: 2)
+      if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
+    case 0x72:  // r
+      guard Self.name(bytes, count, "retry") else { return false }
+      if let milliseconds = Self.digits(Self.value(bytes, count, after: 5)) {
+        reconnectionTime = milliseconds
+        blockRetry = milliseconds
+      }
+    default:
+      break  // a comment (`:`), or a field that is ignored
+    }
+    return false
+  }
+
+  /// Appends a `data` line's value to the block.
+  @inline(__always)
+  private mutating func appendData(_ value: UnsafeBufferPointer<UInt8>, inChunk: Bool) throws(Failure) {
+    let size = (dataInChunk.map { $0.count + 1 } ?? 0) + data.count + value.count + 1
+    guard size <= maximumSize else { throw .eventTooLarge }
+    if inChunk, dataInChunk == nil, data.isEmpty {
+      dataInChunk = value
+      return
+    }
+    keepDataInChunk()
+    data.append(contentsOf: value)
+    data.append(0x0A)
+  }
+
+  /// Copies the block's data line that lies in the chunk into the data buffer.
+  @inline(__always)
+  private mutating func keepDataInChunk() {
+    guard let line = dataInChunk else { return }
+    dataInChunk = nil
+    data.append(contentsOf: line)
+    data.append(0x0A)
+  }
+
+  /// An `event` field: the type, reusing the last one made when it is the same.
+  @inline(__always)
+  private mutating func setType(_ value: UnsafeBufferPointer<UInt8>) {
+    if let lastType, lastTypeBytes.count == value.count,
+      lastTypeBytes.withUnsafeBufferPointer({ Self.equal($0, value) })
+    {
+      type = lastType
+      return
+    }
+    let made = String(decoding: value, as: UTF8.self)
+    type = made
+    lastType = made
+    lastTypeBytes.removeAll(keepingCapacity: true)
+    lastTypeBytes.append(contentsOf: value)
+  }
+
+  /// The end of a block.
+  /// - Returns: Its event, unless its data buffer is empty.
+  @inline(__always)
+  private mutating func dispatch() -> ServerSentEvent? {
+    lastEventID = idBuffer
+    let text: String
+    if let line = dataInChunk {
+      text = String(decoding: line, as: UTF8.self)
+      dataInChunk = nil
+    } else if !data.isEmpty {
+      text = data.withUnsafeBufferPointer { String(decoding: $0[..<($0.count - 1)], as: UTF8.self) }
+      data.removeAll(keepingCapacity: true)
+    } else {
+      type = nil
+      blockRetry = nil
+      return nil
+    }
+    var event = type.take()
+    if event?.isEmpty == true { event = nil }
+    return ServerSentEvent(event: event, data: text, id: lastEventID, retry: blockRetry.take())
+  }
+
+  /// Whether the line's field is the ASCII `name`: the line starts with it, and ends
+  /// or has a colon right after it.
+  @inline(__always)
+  private static func name(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ name: StaticString) -> Bool {
+    let length = name.utf8CodeUnitCount
+    guard count >= length, count == length || bytes[length] == 0x3A else { return false }
+    let name = name.utf8Start
+    for index in 1..<length where bytes[index] != name[index] { return false }
+    return true
+  }
+
+  /// The value of a line whose field's name is `length` bytes long: after the colon,
+  /// and after one space after it.
+  @inline(__always)
+  private static func value(_ bytes: UnsafePointer<UInt8>, _ count: Int, after length: Int) -> UnsafeBufferPointer<
+    UInt8
+  > {
+    var start = Swift.min(length + 1, count)
+    if start < count && bytes[start] == 0x20 { start += 1 }
+    return UnsafeBufferPointer(start: bytes + start, count: count - start)
+  }
+
+  /// Whether two byte runs of the same length are equal.
+  @inline(__always)
+  private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    for index in 0..<a.count where a[index] != b[index] { return false }
+    return true
+  }
+
+  /// The value of a `retry` field: ASCII digits only, at least one; a value too
+  /// large for an `Int` is `Int.max`.
+  private static func digits(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard !value.isEmpty else { return nil }
+    var result = 0
+    var overflow = false
+    for byte in value {
+      guard (0x30...0x39).contains(byte) else { return nil }
+      if !overflow {
+        let (times10, o1) = result.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(Int(byte - 0x30))
+        if o1 || o2 { overflow = true } else { result = sum }
+      }
+    }
+    return overflow ? Int.max : result
+  }
+
+  /// The index of the first `byte` in `base[from..<to]`, or `to`.
+  @inline(__always)
+  private static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    guard from < to, let found = memchr(base + from, Int32(byte), to - from) else { return to }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 }

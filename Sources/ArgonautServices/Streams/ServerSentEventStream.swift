@@ -54,9 +54,11 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     let stream: ServerSentEventStream
     var parser: EventStreamParser
     var connection: OpenedStream?
-    /// The parsed values not yet returned, the next one last.
-    /// The parsed events not yet returned, the next one last.
-    @usableFromInline var pending: [ServerSentEvent] = []
+    /// The bytes of the chunk being read, copied once (so that each event is read
+    /// from them without going through `Data`), until its events are all returned.
+    var chunk: [UInt8] = []
+    /// Where in ``chunk`` the next event starts.
+    var offset = 0
     var isFinished = false
     /// Whether a connection was ever made: only later ones are retried.
     var hasConnected = false
@@ -76,9 +78,23 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     /// - Throws: ``ServiceError``; the sequence ends after an error.
     @inlinable
     public mutating func next() async throws(ServiceError) -> ServerSentEvent? {
-      // Inlined into the loop: only a chunk's end makes a call.
-      if let event = pending.popLast() { return event }
+      // Inlined into the loop: only a chunk's end makes an async call.
+      if let event = try nextInChunk() { return event }
       return try await readEvents()
+    }
+
+    /// The next event of the chunk being read, if it completes one.
+    @usableFromInline
+    mutating func nextInChunk() throws(ServiceError) -> ServerSentEvent? {
+      guard offset < chunk.count else { return nil }
+      do {
+        return try parser.next(in: chunk, at: &offset)
+      } catch {
+        let request = connection?.request ?? lastRequest
+        finish()
+        throw ServiceError(
+          .responseTooLarge(limit: stream.opener.configuration.maximumResponseSize), request: request, response: nil)
+      }
     }
 
     /// Reads chunks until an event is complete, or the stream ends.
@@ -87,8 +103,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     mutating func readEvents() async throws(ServiceError) -> ServerSentEvent? {
       do throws(ServiceError) {
         while true {
-          // Moved out from the end: no copy, and nothing left to destroy.
-          if let next = pending.popLast() { return next }
+          if let event = try nextInChunk() { return event }
           guard !isFinished else { return nil }
           guard let connection else {
             try await connect()
@@ -110,13 +125,9 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             continue
           }
           lastProgress = .now
-          do {
-            try parser.parse(chunk, into: &pending)
-          } catch {
-            throw ServiceError(
-              .responseTooLarge(limit: stream.opener.configuration.maximumResponseSize), request: connection.request)
-          }
-          pending.reverse()
+          self.chunk.removeAll(keepingCapacity: true)
+          chunk.withUnsafeBytes { self.chunk.append(contentsOf: $0) }
+          offset = 0
         }
       } catch {
         finish()
@@ -170,7 +181,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
 
     private mutating func finish() {
       isFinished = true
-      pending.removeAll()
+      chunk = []
       connection?.body.cancel()
       connection = nil
     }
