@@ -80,12 +80,74 @@ struct EventStreamParser {
   /// The same chunk is passed again, from the offset returned, until it returns `nil`:
   /// events are made one at a time, as a reader asks for them.
   mutating func next(in chunk: UnsafeRawBufferPointer, at offset: inout Int) throws(Failure) -> ServerSentEvent? {
-    do {
-      return try scan(chunk, at: &offset)
-    } catch {
-      keepDataInChunk()
-      throw error
+    guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+    let count = chunk.count
+    var start = offset
+    guard start < count else { return nil }
+    if start == 0 {
+      nextCR = -1
+      if afterCR {
+        afterCR = false
+        if base[0] == 0x0A { start = 1 }
+      }
     }
+    while start < count {
+      if nextCR < start { nextCR = Self.find(0x0D, in: base, from: start, to: count) }
+      let end = Self.find(0x0A, in: base, from: start, to: nextCR)
+      guard end < count else {
+        guard partial.count + (count - start) <= maximumSize else { throw failure(.lineTooLong) }
+        partial.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
+        break
+      }
+      let isEmpty: Bool
+      if partial.isEmpty {
+        guard end - start <= maximumSize else { throw failure(.lineTooLong) }
+        isEmpty = try line(UnsafeBufferPointer(start: base + start, count: end - start), inChunk: true)
+      } else {
+        isEmpty = try partialLine(UnsafeBufferPointer(start: base + start, count: end - start))
+      }
+      start = end + 1
+      if base[end] == 0x0D {
+        if start < count {
+          if base[start] == 0x0A { start += 1 }
+        } else {
+          afterCR = true
+        }
+      }
+      if isEmpty {
+        guard dataInChunk != nil || !data.isEmpty else {
+          endBlock()
+          continue
+        }
+        offset = start
+        return dispatch()
+      }
+    }
+    // The chunk is not kept: the data line that lies in it is copied.
+    offset = count
+    keepDataInChunk()
+    return nil
+  }
+
+  /// Interprets the line that ``partial`` starts and `end` ends.
+  /// - Returns: Whether the line is empty: the caller dispatches the block.
+  @inline(never)
+  private mutating func partialLine(_ end: UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool {
+    guard partial.count + end.count <= maximumSize else { throw failure(.lineTooLong) }
+    partial.append(contentsOf: end)
+    var line = partial
+    partial = []
+    defer {
+      line.removeAll(keepingCapacity: true)
+      partial = line
+    }
+    return try line.withUnsafeBufferPointer { line throws(Failure) in try self.line(line, inChunk: false) }
+  }
+
+  /// Ends the chunk for a failure: the data line that lies in it is copied.
+  private mutating func failure(_ failure: Failure) -> Failure {
+    keepDataInChunk()
+    return failure
   }
 
   /// ``next(in:at:)`` over an array's bytes.
@@ -102,60 +164,6 @@ struct EventStreamParser {
     }
     if let failure { throw failure }
     return event
-  }
-
-  /// ``next(in:at:)``, but for its errors.
-  @inline(__always)
-  private mutating func scan(_ chunk: UnsafeRawBufferPointer, at offset: inout Int) throws(Failure) -> ServerSentEvent? {
-    guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-    let count = chunk.count
-    var start = offset
-    guard start < count else { return nil }
-    defer { offset = start }
-    if start == 0 {
-      nextCR = -1
-      if afterCR {
-        afterCR = false
-        if base[0] == 0x0A { start = 1 }
-      }
-    }
-    while start < count {
-      if nextCR < start { nextCR = Self.find(0x0D, in: base, from: start, to: count) }
-      let end = Self.find(0x0A, in: base, from: start, to: nextCR)
-      guard end < count else {
-        guard partial.count + (count - start) <= maximumSize else { throw .lineTooLong }
-        partial.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
-        start = count
-        break
-      }
-      let isEmpty: Bool
-      if partial.isEmpty {
-        guard end - start <= maximumSize else { throw .lineTooLong }
-        isEmpty = try line(UnsafeBufferPointer(start: base + start, count: end - start), inChunk: true)
-      } else {
-        guard partial.count + (end - start) <= maximumSize else { throw .lineTooLong }
-        partial.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
-        var line = partial
-        partial = []
-        defer {
-          line.removeAll(keepingCapacity: true)
-          partial = line
-        }
-        isEmpty = try line.withUnsafeBufferPointer { line throws(Failure) in try self.line(line, inChunk: false) }
-      }
-      start = end + 1
-      if base[end] == 0x0D {
-        if start < count {
-          if base[start] == 0x0A { start += 1 }
-        } else {
-          afterCR = true
-        }
-      }
-      if isEmpty, let event = dispatch() { return event }
-    }
-    // The chunk is not kept: the data line that lies in it is copied.
-    keepDataInChunk()
-    return nil
   }
 
   /// Parses `chunk`, appending the events it completes to `events`.
@@ -234,7 +242,7 @@ struct EventStreamParser {
   @inline(__always)
   private mutating func appendData(_ value: UnsafeBufferPointer<UInt8>, inChunk: Bool) throws(Failure) {
     let size = (dataInChunk.map { $0.count + 1 } ?? 0) + data.count + value.count + 1
-    guard size <= maximumSize else { throw .eventTooLarge }
+    guard size <= maximumSize else { throw failure(.eventTooLarge) }
     if inChunk, dataInChunk == nil, data.isEmpty {
       dataInChunk = value
       return
@@ -269,22 +277,25 @@ struct EventStreamParser {
     lastTypeBytes.append(contentsOf: value)
   }
 
-  /// The end of a block.
-  /// - Returns: Its event, unless its data buffer is empty.
+  /// The end of a block with no data: its id takes effect, and no event is made.
   @inline(__always)
-  private mutating func dispatch() -> ServerSentEvent? {
+  private mutating func endBlock() {
+    lastEventID = idBuffer
+    type = nil
+    blockRetry = nil
+  }
+
+  /// The end of a block with data: its id takes effect, and its event is made.
+  @inline(__always)
+  private mutating func dispatch() -> ServerSentEvent {
     lastEventID = idBuffer
     let text: String
     if let line = dataInChunk {
       text = String(decoding: line, as: UTF8.self)
       dataInChunk = nil
-    } else if !data.isEmpty {
+    } else {
       text = data.withUnsafeBufferPointer { String(decoding: $0[..<($0.count - 1)], as: UTF8.self) }
       data.removeAll(keepingCapacity: true)
-    } else {
-      type = nil
-      blockRetry = nil
-      return nil
     }
     var event = type.take()
     if event?.isEmpty == true { event = nil }

@@ -180,6 +180,36 @@ struct EventStreamParserTests {
     #expect(events == [ServerSentEvent(data: "a", id: "1"), ServerSentEvent(data: "b", id: "1")])
   }
 
+  @Test("next(in:at:) makes one event at a time, and leaves the offset past the line that dispatched it")
+  func oneAtATime() throws {
+    let bytes = Array("data: a\n\n: note\ndata: b\n\ndata: c".utf8)
+    var parser = EventStreamParser(maximumSize: 1024)
+    var offset = 0
+    var seen: [(String, Int)] = []
+    try bytes.withUnsafeBytes { chunk in
+      while let event = try parser.next(in: chunk, at: &offset) { seen.append((event.data, offset)) }
+    }
+    #expect(seen.map(\.0) == ["a", "b"])
+    #expect(seen.map(\.1) == [9, 25], "each offset is just past the empty line")
+    #expect(offset == bytes.count, "the chunk's end")
+    var events: [ServerSentEvent] = []
+    try parser.parse(Data("\n\n".utf8), into: &events)
+    #expect(events.map(\.data) == ["c"], "the cut line was kept")
+  }
+
+  @Test("A data line is copied before its chunk's memory is reused")
+  func chunkReused() throws {
+    var parser = EventStreamParser(maximumSize: 1024)
+    var events: [ServerSentEvent] = []
+    var buffer = Array("data: first\n".utf8)
+    try buffer.withUnsafeBytes { try parser.parse($0, into: &events) }
+    #expect(events.isEmpty)
+    for index in buffer.indices { buffer[index] = UInt8(ascii: "X") }
+    try buffer.withUnsafeBytes { try parser.parse(UnsafeRawBufferPointer(rebasing: $0[..<0]), into: &events) }
+    try parser.parse(Data("data: second\n\n".utf8), into: &events)
+    #expect(events == [ServerSentEvent(data: "first\nsecond")])
+  }
+
   @Test("A line or an event larger than the limit fails, whole or split")
   func limits() throws {
     #expect(throws: EventStreamParser.Failure.lineTooLong) {
