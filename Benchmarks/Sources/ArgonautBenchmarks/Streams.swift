@@ -43,17 +43,44 @@ enum StreamsBenchmark {
     stride(from: 0, to: bytes.count, by: size).map { .bytes(Array(bytes[$0..<min($0 + size, bytes.count)])) }
   }
 
-  /// Chat-style token events, as a streaming LLM API sends them: 16 MiB of text, and
-  /// the number of events in it.
-  static func chatEvents() -> (text: [UInt8], events: Int) {
+  /// An event stream of 16 MiB: the events that `event(index)` writes, and their number.
+  static func eventStream(_ event: (Int) -> String) -> (text: [UInt8], events: Int) {
     var text = ""
     var index = 0
     while text.utf8.count < 16 << 20 {
-      text +=
-        "event: delta\nid: \(index)\ndata: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"token \(index)\"}}]}\n\n"
+      text += event(index)
       index += 1
     }
     return (Array(text.utf8), index)
+  }
+
+  /// Short token events, each with a type and an id: the most work per byte.
+  static func chatEvents() -> (text: [UInt8], events: Int) {
+    eventStream {
+      "event: delta\nid: \($0)\ndata: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"token \($0)\"}}]}\n\n"
+    }
+  }
+
+  /// The event streams of the benchmark, by name: short token events with a type and
+  /// an id, and the shapes of two streaming chat APIs (OpenAI's chat completion
+  /// chunks: one `data` line per event; Anthropic's content block deltas: a type and
+  /// a `data` line).
+  static func eventStreams() -> [(name: String, text: [UInt8], events: Int)] {
+    let tokens = chatEvents()
+    let openAI = eventStream {
+      "data: {\"id\":\"chatcmpl-AbC123dEf456\",\"object\":\"chat.completion.chunk\",\"created\":1732694400,"
+        + "\"model\":\"gpt-4o-mini-2024-07-18\",\"system_fingerprint\":\"fp_0ba0d124f1\",\"choices\":[{\"index\":0,"
+        + "\"delta\":{\"content\":\" token \($0)\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n"
+    }
+    let anthropic = eventStream {
+      "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+        + "\"delta\":{\"type\":\"text_delta\",\"text\":\" token \($0)\"}}\n\n"
+    }
+    return [
+      ("token events, type + id + data", tokens.text, tokens.events),
+      ("OpenAI-style chunks, data only", openAI.text, openAI.events),
+      ("Anthropic-style deltas, type + data", anthropic.text, anthropic.events),
+    ]
   }
 
   /// `bytes` in 16 KiB chunks, for the parser alone: the loopback-free path, no
@@ -62,10 +89,11 @@ enum StreamsBenchmark {
     stride(from: 0, to: bytes.count, by: 16 << 10).map { Data(bytes[$0..<min($0 + (16 << 10), bytes.count)]) }
   }
 
-  /// Parses the chat events `iterations` times with the parser alone (`parser`) or
-  /// through `events(_:)` over an in-memory transport (`events`), for a profiler.
-  static func profile(path: String, iterations: Int) -> Never {
-    let (eventText, events) = chatEvents()
+  /// Parses one of the event streams (`stream`, an index into ``eventStreams()``)
+  /// `iterations` times with the parser alone (`parser`) or through `events(_:)`
+  /// over an in-memory transport (`events`), for a profiler.
+  static func profile(path: String, iterations: Int, stream: Int) -> Never {
+    let (_, eventText, events) = eventStreams()[stream]
     let memory = InMemoryTransport()
     memory.on(.get, "/events", respond: .stream(parts(eventText, size: 16 << 10), contentType: "text/event-stream"))
     let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory)
@@ -88,10 +116,14 @@ enum StreamsBenchmark {
   }
 
   static func run(rounds: Int) -> Never {
-    let (eventText, events) = chatEvents()
+    let streams = eventStreams()
     let memory = InMemoryTransport()
-    memory.on(.get, "/events", respond: .stream(parts(eventText, size: 16 << 10), contentType: "text/event-stream"))
-    let eventChunks = chunks(eventText)
+    for (index, stream) in streams.enumerated() {
+      memory.on(
+        .get, "/events/\(index)", respond: .stream(parts(stream.text, size: 16 << 10), contentType: "text/event-stream"))
+    }
+    // The same chunks for the parser alone.
+    let streamChunks = streams.map { chunks($0.text) }
 
     // The same 200,000 rows as JSON Lines and as one array.
     var rows: [String] = []
@@ -104,10 +136,10 @@ enum StreamsBenchmark {
     let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory)
     let service = BenchService()
 
-    @Sendable func parseEvents() async throws -> Int {
+    @Sendable func parseEvents(_ index: Int) async throws -> Int {
       try await ServiceConfiguration.$current.withValue(configuration) {
         var count = 0
-        for try await _ in service.events(Request(.get, "/events")) { count += 1 }
+        for try await _ in service.events(Request(.get, "/events/\(index)")) { count += 1 }
         return count
       }
     }
@@ -118,29 +150,35 @@ enum StreamsBenchmark {
         return count
       }
     }
-    precondition(wait(parseEvents) == events)
-    precondition(try! ServerSentEventStream.parse(eventChunks) == events)
+    for (index, stream) in streams.enumerated() {
+      precondition(wait { try await parseEvents(index) } == stream.events)
+      precondition(try! ServerSentEventStream.parse(streamChunks[index]) == stream.events)
+    }
     precondition(wait(decodeLines) == rows.count)
     precondition([Row].decode(try! JSON(parsing: array)).value?.count == rows.count)
 
-    var sse = Samples()
-    var parser = Samples()
+    var sse = Array(repeating: Samples(), count: streams.count)
+    var parser = Array(repeating: Samples(), count: streams.count)
     var jsonLines = Samples()
     var oneArray = Samples()
     for _ in 0..<rounds {
-      sse.secondsPerOperation.append(time(1) { _ = wait(parseEvents) })
-      parser.secondsPerOperation.append(time(1) { consume(try! ServerSentEventStream.parse(eventChunks)) })
+      for index in streams.indices {
+        sse[index].secondsPerOperation.append(time(1) { _ = wait { try await parseEvents(index) } })
+        parser[index].secondsPerOperation.append(
+          time(1) { consume(try! ServerSentEventStream.parse(streamChunks[index])) })
+      }
       jsonLines.secondsPerOperation.append(time(1) { _ = wait(decodeLines) })
       oneArray.secondsPerOperation.append(time(1) { consume([Row].decode(try! JSON(parsing: array))) })
     }
-    let megabytes = Double(eventText.count) / 1e6
-    print("Streams (process CPU time, median of \(rounds) rounds)")
-    print(
-      "  SSE parser alone, in-memory 16 KiB chunks: \(format(megabytes / parser.median)) MB/s "
-        + "(\(format(Double(events) / parser.median / 1e6)) M events/s)")
-    print(
-      "  SSE, events(_:) over in-memory 16 KiB chunks: \(format(megabytes / sse.median)) MB/s "
-        + "(\(events) events, \(format(Double(events) / sse.median / 1e6)) M events/s)")
+    print("Streams (process CPU time, median of \(rounds) rounds; 16 MiB of event text fed in 16 KiB chunks)")
+    print("  SSE                                         parser alone       events(_:)    bytes/event")
+    for (index, stream) in streams.enumerated() {
+      let megabytes = Double(stream.text.count) / 1e6
+      let name = stream.name.padding(toLength: 38, withPad: " ", startingAt: 0)
+      let alone = "\(format(megabytes / parser[index].median)) MB/s".leftPadded(to: 16)
+      let through = "\(format(megabytes / sse[index].median)) MB/s".leftPadded(to: 16)
+      print("  \(name)\(alone) \(through)   \(stream.text.count / stream.events)")
+    }
     print(
       "  JSON Lines, lines(_:as:) of 200,000 rows: \(format(jsonLines.median * 1000)) ms; the same rows as one array: "
         + "\(format(oneArray.median * 1000)) ms; ratio \(format(jsonLines.median / oneArray.median))x")
@@ -231,4 +269,11 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 
   func set(_ newValue: Value) { lock.withLock { value = newValue } }
   func get() -> Value? { lock.withLock { value } }
+}
+
+extension String {
+  /// The string with spaces before it, to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: " ", count: Swift.max(0, width - count)) + self
+  }
 }

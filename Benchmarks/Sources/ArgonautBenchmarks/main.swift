@@ -60,8 +60,11 @@ if arguments.first == "--strategy-profile", arguments.count >= 3 {
     dates: arguments[1], direction: arguments[2], iterations: arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
 }
 if arguments.first == "--streams-profile", arguments.count >= 2 {
-  // A tight loop of the SSE parser alone ("parser") or events(_:) ("events"), for a profiler.
-  StreamsBenchmark.profile(path: arguments[1], iterations: arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20)
+  // A tight loop of the SSE parser alone ("parser") or events(_:) ("events"), over one of
+  // the event streams (0: token events, 1: OpenAI-style, 2: Anthropic-style), for a profiler.
+  StreamsBenchmark.profile(
+    path: arguments[1], iterations: arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20,
+    stream: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0)
 }
 if arguments.contains("--streams") {
   // Only the streams: SSE parsing speed, JSON Lines against one array, a 256 MiB
