@@ -39,6 +39,8 @@ extension ServiceError: CustomStringConvertible {
       return "transport failure: \(Self.describe(error))"
     case .timeout(let duration):
       return "timed out after \(Self.describe(duration))"
+    case .idleTimeout(let duration):
+      return "timed out: no bytes arrived for \(Self.describe(duration))"
     case .cancelled:
       return "cancelled"
     case .unacceptableStatus:

@@ -79,6 +79,8 @@ public struct ServiceError: Error, Sendable {
     case invalidRequest(String)
     case transportFailure(any Error)
     case timeout(Duration)
+    /// A stream's idle timeout: no bytes arrived for the duration.
+    case idleTimeout(Duration)
     case cancelled
     case unacceptableStatus
     case invalidJSON(JSONParseError)
@@ -158,7 +160,7 @@ public struct ServiceError: Error, Sendable {
     switch reason {
     case .invalidRequest: return .invalidRequest
     case .transportFailure: return .transportFailure
-    case .timeout: return .timeout
+    case .timeout, .idleTimeout: return .timeout
     case .cancelled: return .cancelled
     case .unacceptableStatus: return .unacceptableStatus
     case .invalidJSON: return .invalidJSON
@@ -206,10 +208,13 @@ public struct ServiceError: Error, Sendable {
     }
   }
 
-  /// The deadline that passed, for ``Kind/timeout``.
+  /// The deadline that passed, for ``Kind/timeout``: the request's `timeout`, or, for
+  /// a stream, the longest wait for the next bytes (its idle timeout).
   public var timeout: Duration? {
-    if case .timeout(let duration) = reason { return duration }
-    return nil
+    switch reason {
+    case .timeout(let duration), .idleTimeout(let duration): return duration
+    default: return nil
+    }
   }
 
   /// Decodes the body of the response into a model of the API's own errors.

@@ -38,7 +38,7 @@ final class BodyStream: Hashable, Sendable {
       return try await buffer.next(idleTimeout: request.timeout)
     } catch {
       switch error.reason {
-      case .timedOut: throw ServiceError(.timeout(request.timeout), request: request)
+      case .timedOut: throw ServiceError(.idleTimeout(request.timeout), request: request)
       case .cancelled, .finished: throw ServiceError(.cancelled, request: request)
       case .failed(let failure): throw Pipeline.failure(failure, for: request)
       }

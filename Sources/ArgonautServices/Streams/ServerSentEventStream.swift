@@ -14,7 +14,10 @@ import Foundation
 /// own. Each event is yielded as soon as the empty line that ends its block has
 /// arrived, parsed as the WHATWG HTML standard's event-stream section says (see
 /// ``ServerSentEvent``). A status that is not accepted fails before the first event,
-/// with the start of the body in the error; a `204 No Content` is an empty stream.
+/// with the start of the body in the error; a `204 No Content` is an empty stream. A
+/// `Content-Type` other than `text/event-stream` (an HTML error page behind a proxy,
+/// say) fails the same way, with ``ServiceError/Kind/unacceptableContentType``; a
+/// response without one is read as an event stream.
 /// The request's `timeout` is the longest wait for the next bytes. A line or an
 /// event larger than the configuration's ``ServiceConfiguration/maximumResponseSize``
 /// fails with ``ServiceError/Kind/responseTooLarge``. Leaving the loop early, or
@@ -154,6 +157,13 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         isFinished = true
         return
       }
+      // Not an event stream (an HTML error page, say): fail, rather than find no events in it.
+      if let type = opened.head.contentType, MediaType.essence(type) != "text/event-stream" {
+        var response = opened.head
+        response.body = await Pipeline.excerpt(of: opened.body, for: opened.request)
+        throw ServiceError(
+          .unacceptableContentType(expected: ["text/event-stream"]), request: opened.request, response: response)
+      }
       hasConnected = true
       lastProgress = .now
       lastRequest = opened.request
@@ -170,7 +180,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         parser.reconnectionTime.map { Duration.milliseconds($0) } ?? ServerSentEventStream.defaultReconnectionTime
       let timeout = stream.opener.request.timeout ?? stream.opener.configuration.timeout
       guard ContinuousClock.now - lastProgress + wait < timeout else {
-        throw failure ?? ServiceError(.timeout(timeout), request: lastRequest, response: nil)
+        throw failure ?? ServiceError(.idleTimeout(timeout), request: lastRequest, response: nil)
       }
       do {
         try await Task.sleep(for: wait)

@@ -32,7 +32,9 @@ struct ScriptedStreamTests {
   @Test("A scripted failure ends the stream with a transport failure after the chunks before it")
   func failure() async throws {
     let memory = InMemoryTransport()
-    memory.on(nil, "/feed", respond: .stream([.text("data: a\n\n"), .failure(URLError(.networkConnectionLost))]))
+    memory.on(
+      nil, "/feed",
+      respond: .stream([.text("data: a\n\n"), .failure(URLError(.networkConnectionLost))], contentType: "text/event-stream"))
     let (events, error) = await ServiceConfiguration.$current.withValue(memoryConfiguration(memory)) {
       await collect(StreamService().events(Request(.get, "/feed")))
     }
@@ -44,7 +46,7 @@ struct ScriptedStreamTests {
   @Test("A stall ends with the idle timeout")
   func stall() async throws {
     let memory = InMemoryTransport()
-    memory.on(nil, "/feed", respond: .stream([.text("data: a\n\n"), .stall]))
+    memory.on(nil, "/feed", respond: .stream([.text("data: a\n\n"), .stall], contentType: "text/event-stream"))
     let (events, error) = await ServiceConfiguration.$current.withValue(
       memoryConfiguration(memory, timeout: .seconds(10))  // far above the first chunk's time to arrive
     ) {

@@ -131,6 +131,30 @@ struct StreamsOverHTTPTests {
         #"unacceptable status 503 (application/json): {"error":"overloaded","token":"<redacted>"}"#), "\(failure)")
   }
 
+  @Test("A response that is not an event stream fails before the first event, with the body's start")
+  func notAnEventStream() async throws {
+    let page = "<!DOCTYPE html><html><body>data: not an event</body></html>\n\n"
+    let (events, error) = try await run { service in
+      await collect(
+        service.events(
+          Request(.post, "/stream/echo", query: [QueryItem("type", "text/html; charset=utf-8")], body: .text(page))))
+    }
+    #expect(events.isEmpty)
+    let failure = try #require(error)
+    #expect(failure.kind == .unacceptableContentType)
+    #expect(failure.statusCode == 200)
+    #expect(failure.response.map { String(decoding: $0.body, as: UTF8.self) } == page)
+    // The media type's letter case and parameters do not matter.
+    let accepted = try await run { service in
+      try await collectAll(
+        service.events(
+          Request(
+            .post, "/stream/echo", query: [QueryItem("type", "Text/Event-Stream; charset=utf-8")],
+            body: .text("data: a\n\n"))))
+    }
+    #expect(accepted.map(\.data) == ["a"])
+  }
+
   @Test("A connection dropped mid-stream fails with a transport failure, after the events before it")
   func dropped() async throws {
     let (events, error) = try await run { service in
@@ -168,6 +192,7 @@ struct StreamsOverHTTPTests {
     #expect(events.map(\.data) == ["a"])
     #expect(error?.kind == .timeout)
     #expect(error?.timeout == .seconds(20))
+    #expect(error?.description.hasSuffix("timed out: no bytes arrived for 20 s") == true, "\(String(describing: error))")
   }
 
   @Test("Reconnecting: after the server's retry, with Last-Event-ID, until a 204")
