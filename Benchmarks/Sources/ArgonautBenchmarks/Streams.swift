@@ -120,7 +120,8 @@ enum StreamsBenchmark {
     let memory = InMemoryTransport()
     for (index, stream) in streams.enumerated() {
       memory.on(
-        .get, "/events/\(index)", respond: .stream(parts(stream.text, size: 16 << 10), contentType: "text/event-stream"))
+        .get, "/events/\(index)", respond: .stream(parts(stream.text, size: 16 << 10), contentType: "text/event-stream")
+      )
     }
     // The same chunks for the parser alone.
     let streamChunks = streams.map { chunks($0.text) }

@@ -34,7 +34,8 @@ struct ScriptedStreamTests {
     let memory = InMemoryTransport()
     memory.on(
       nil, "/feed",
-      respond: .stream([.text("data: a\n\n"), .failure(URLError(.networkConnectionLost))], contentType: "text/event-stream"))
+      respond: .stream(
+        [.text("data: a\n\n"), .failure(URLError(.networkConnectionLost))], contentType: "text/event-stream"))
     let (events, error) = await ServiceConfiguration.$current.withValue(memoryConfiguration(memory)) {
       await collect(StreamService().events(Request(.get, "/feed")))
     }

@@ -192,7 +192,8 @@ struct StreamsOverHTTPTests {
     #expect(events.map(\.data) == ["a"])
     #expect(error?.kind == .timeout)
     #expect(error?.timeout == .seconds(20))
-    #expect(error?.description.hasSuffix("timed out: no bytes arrived for 20 s") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.hasSuffix("timed out: no bytes arrived for 20 s") == true, "\(String(describing: error))")
   }
 
   @Test("Reconnecting: after the server's retry, with Last-Event-ID, until a 204")
