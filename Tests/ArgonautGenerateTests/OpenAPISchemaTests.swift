@@ -127,6 +127,41 @@ struct OpenAPISchemaTests {
     #expect(properties(found.first { $0.name == "Leaf" })["node"]?.isIndirect == false)
   }
 
+  @Test("a cycle of required properties, which no finite JSON has, gets one optional property and a warning")
+  func requiredCycles() throws {
+    let schemas = """
+      "Node": {"type": "object", "required": ["name", "next"],
+        "properties": {"name": {"type": "string"}, "next": {"$ref": "#/components/schemas/Node"}}},
+      "A": {"type": "object", "required": ["b"], "properties": {"b": {"$ref": "#/components/schemas/B"}}},
+      "B": {"type": "object", "required": ["a"], "properties": {"a": {"$ref": "#/components/schemas/AliasOfA"}}},
+      "AliasOfA": {"$ref": "#/components/schemas/A"},
+      "Tree": {"type": "object", "required": ["parent", "children"],
+        "properties": {"parent": {"anyOf": [{"$ref": "#/components/schemas/Tree"}, {"type": "null"}]},
+          "children": {"type": "array", "items": {"$ref": "#/components/schemas/Tree"}}}}
+      """
+    let found = try declarations(schemas)
+    let node = properties(found.first { $0.name == "Node" })
+    #expect(node["next"]?.type == .optional(.named("Node")))
+    #expect(node["next"]?.isRequired == false)
+    #expect(node["next"]?.isIndirect == true)
+    #expect(node["name"]?.type == .string, "the other properties stay required")
+    let a = properties(found.first { $0.name == "A" })
+    let b = properties(found.first { $0.name == "B" })
+    #expect([a["b"]?.type.isOptional, b["a"]?.type.isOptional].filter { $0 == true }.count == 1, "one per cycle")
+    // A nullable parent and an array of children close no required cycle.
+    let tree = properties(found.first { $0.name == "Tree" })
+    #expect(tree["parent"]?.isRequired == true)
+    #expect(tree["children"]?.type == .array(.named("Tree")))
+
+    let text = "{\"openapi\": \"3.1.0\", \"paths\": {}, \"components\": {\"schemas\": {\(schemas)}}}"
+    var translator = SchemaTranslator(document: try OpenAPIDocument(bytes: Array(text.utf8), name: "test.json"))
+    translator.translateComponents()
+    translator.updateDeclarations(IndirectionPass.run)
+    let warnings = translator.diagnostics.map(\.description).filter { $0.contains("contain itself") }
+    #expect(warnings.count == 2)
+    #expect(warnings.contains { $0.hasPrefix("warning: #/components/schemas/Node/properties/next: ") })
+  }
+
   @Test("names: reserved ones get Model, taken ones a number, odd ones are made safe")
   func names() throws {
     let found = try declarations(

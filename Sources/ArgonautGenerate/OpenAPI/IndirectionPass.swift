@@ -6,12 +6,31 @@
 ///   unions are `indirect` enumerations, so they close none either.
 /// - A type alias that refers to itself (`typealias Tree = [Tree]`) cannot be written
 ///   in Swift: it becomes `JSON`, with a diagnostic.
+/// - A structure that must hold itself through required, non-nullable properties only
+///   (`Node.next: Node`, required) has no finite JSON value, and no Swift value could
+///   be made: the property that closes each such cycle becomes optional, with a
+///   diagnostic.
 enum IndirectionPass {
   /// Rewrites `declarations` in place; returns what it had to give up.
   static func run(_ declarations: inout [ModelDeclaration]) -> [OpenAPIDiagnostic] {
     var diagnostics: [OpenAPIDiagnostic] = []
     var index: [String: Int] = [:]
     for (offset, declaration) in declarations.enumerated() { index[declaration.name] = offset }
+
+    // Cycles of required properties: one property of each is made optional.
+    while let (offset, number) = requiredCycle(declarations, index) {
+      guard case .structure(var properties) = declarations[offset].kind else { break }
+      properties[number].type = properties[number].type.optional
+      properties[number].isRequired = false
+      declarations[offset].kind = .structure(properties)
+      diagnostics.append(
+        OpenAPIDiagnostic(
+          pointer: JSONPointer.appending(
+            properties[number].key, to: JSONPointer.appending("properties", to: declarations[offset].pointer)),
+          message:
+            "a required property through which \(declarations[offset].name) must contain itself without end: "
+            + "no finite JSON value has it; typed as optional"))
+    }
 
     // Aliases that reach themselves through aliases only.
     for offset in declarations.indices {
@@ -53,6 +72,60 @@ enum IndirectionPass {
       declarations[offset].kind = .structure(properties)
     }
     return diagnostics
+  }
+
+  /// A structure's property that closes a cycle of required, non-optional properties
+  /// (through aliases that are not optional either), as the structure's offset and the
+  /// property's number; `nil` when there is none.
+  private static func requiredCycle(
+    _ declarations: [ModelDeclaration], _ index: [String: Int]
+  ) -> (Int, Int)? {
+    var edges: [[(property: Int, target: Int)]] = Array(repeating: [], count: declarations.count)
+    for (offset, declaration) in declarations.enumerated() {
+      guard case .structure(let properties) = declaration.kind else { continue }
+      for (number, property) in properties.enumerated() where property.isRequired {
+        if let target = requiredStructure(property.type, declarations, index) { edges[offset].append((number, target)) }
+      }
+    }
+    // Depth-first, with the path on a stack: an edge back into the path closes a cycle.
+    var state = [UInt8](repeating: 0, count: declarations.count)  // 0 new, 1 on the path, 2 done
+    for root in declarations.indices where state[root] == 0 && !edges[root].isEmpty {
+      var stack: [(node: Int, next: Int)] = [(root, 0)]
+      state[root] = 1
+      while let top = stack.last {
+        guard top.next < edges[top.node].count else {
+          state[top.node] = 2
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        let edge = edges[top.node][top.next]
+        switch state[edge.target] {
+        case 1: return (top.node, edge.property)
+        case 0:
+          state[edge.target] = 1
+          stack.append((edge.target, 0))
+        default: break
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The structure that `type` must hold: itself or through aliases, none optional.
+  private static func requiredStructure(
+    _ type: APIType, _ declarations: [ModelDeclaration], _ index: [String: Int]
+  ) -> Int? {
+    var current = type
+    for _ in 0..<16 {
+      guard case .named(let name) = current, let offset = index[name] else { return nil }
+      switch declarations[offset].kind {
+      case .structure: return offset
+      case .alias(let target): current = target
+      case .stringEnum, .union: return nil
+      }
+    }
+    return nil
   }
 
   /// The structure that `type` stores inline: itself or through `?` and aliases.
