@@ -17,6 +17,17 @@ enum IndirectionPass {
     var index: [String: Int] = [:]
     for (offset, declaration) in declarations.enumerated() { index[declaration.name] = offset }
 
+    // Aliases that reach themselves through aliases only.
+    for offset in declarations.indices {
+      guard case .alias(let type) = declarations[offset].kind else { continue }
+      if aliasReaches(declarations[offset].name, from: type, declarations, index, seen: []) {
+        diagnostics.append(
+          OpenAPIDiagnostic(
+            pointer: declarations[offset].pointer, message: "a type that contains only itself: typed as JSON"))
+        declarations[offset].kind = .alias(.json)
+      }
+    }
+
     // Cycles of required properties: one property of each is made optional.
     while let (offset, number) = requiredCycle(declarations, index) {
       guard case .structure(var properties) = declarations[offset].kind else { break }
@@ -30,17 +41,6 @@ enum IndirectionPass {
           message:
             "a required property through which \(declarations[offset].name) must contain itself without end: "
             + "no finite JSON value has it; typed as optional"))
-    }
-
-    // Aliases that reach themselves through aliases only.
-    for offset in declarations.indices {
-      guard case .alias(let type) = declarations[offset].kind else { continue }
-      if aliasReaches(declarations[offset].name, from: type, declarations, index, seen: []) {
-        diagnostics.append(
-          OpenAPIDiagnostic(
-            pointer: declarations[offset].pointer, message: "a type that contains only itself: typed as JSON"))
-        declarations[offset].kind = .alias(.json)
-      }
     }
 
     // The structure each property holds inline (through `?` and aliases), by structure.

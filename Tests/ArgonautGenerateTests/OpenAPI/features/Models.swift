@@ -451,6 +451,38 @@ extension Link: JSONEncodable {
   }
 }
 
+/// From `#/components/schemas/Chain`.
+public struct Chain: Sendable {
+  public let name: String
+  public var next: Chain? { _next.value }
+  private let _next: Indirect<Chain?>
+
+  /// Makes the value from its members.
+  public init(name: String, next: Chain? = nil) {
+    self.name = name
+    self._next = Indirect(next)
+  }
+}
+
+extension Chain: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<Chain> {
+    build(
+      Chain.init,
+      j <| "name",
+      j <|? "next"
+    )
+  }
+}
+
+extension Chain: JSONEncodable {
+  public func encode() -> JSON {
+    var members: [(String, JSON)] = []
+    members.append(("name", name.encode()))
+    if let next { members.append(("next", next.encode())) }
+    return .object(JSONObject(members))
+  }
+}
+
 /// From `#/paths/~1users~1{user-id}/get/parameters/5/schema`.
 public struct GetUserFilter: Sendable {
   public let a: String?
