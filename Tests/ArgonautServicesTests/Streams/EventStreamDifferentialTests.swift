@@ -24,10 +24,11 @@ struct EventStreamDifferentialTests {
 
   /// The pieces random streams are made of: field names with and without colons and
   /// spaces, every line end, comments, a BOM, a NUL, digits, and multi-byte characters.
-  static let pieces: [[UInt8]] = [
-    "data", "data:", "data: ", "event:", "event: ", "id:", "id: ", "retry:", "retry: ", ":", " ", "x", "tok",
-    "12", "99999999999999999999999", "é", "🦊", "\n", "\n", "\n", "\r", "\r\n", "\r\n", "Data:", "foo:",
-  ].map { Array($0.utf8) } + [[0xEF, 0xBB, 0xBF], [0], [0xFF]]
+  static let pieces: [[UInt8]] =
+    [
+      "data", "data:", "data: ", "event:", "event: ", "id:", "id: ", "retry:", "retry: ", ":", " ", "x", "tok",
+      "12", "99999999999999999999999", "é", "🦊", "\n", "\n", "\n", "\r", "\r\n", "\r\n", "Data:", "foo:",
+    ].map { Array($0.utf8) } + [[0xEF, 0xBB, 0xBF], [0], [0xFF]]
 
   /// The stream's events read the plain way: the whole stream at once, split into lines
   /// at CRLF, LF or CR, each line's field interpreted, an empty line dispatching.
