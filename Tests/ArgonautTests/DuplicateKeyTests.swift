@@ -124,6 +124,24 @@ struct DuplicateKeyTests {
     #expect(object.keys.firstIndex(of: "key_4999") == 4_999)
   }
 
+  @Test("An object checked in parts finds its duplicates in every part")
+  func partitionedObject() throws {
+    // Wider than a table of 2^partitionedTableBits slots a quarter full holds, so
+    // its keys are sorted into parts by signature; every 97th key repeats at the end.
+    let count = 1 << (ObjectKeys.partitionedTableBits + 1)
+    let keys = (0..<count).map { "member-\($0)" }
+    let repeated = stride(from: 0, to: count, by: 97).map { keys[$0] }
+    let values = (0..<count).map(String.init) + repeated.map { "\"again \($0)\"" }
+    let json = try JSON(parsing: Self.object(keys + repeated, values: values))
+    let object = try #require(json.objectValue)
+    #expect(object.count == count)
+    #expect(Array(object.keys) == keys)
+    for (k, key) in keys.enumerated() {
+      let expected: JSON = k % 97 == 0 ? JSON(stringLiteral: "again \(key)") : JSON(integerLiteral: k)
+      #expect(json[key] == expected, "\(key)")
+    }
+  }
+
   private func hex(_ value: UInt32) -> String {
     let digits = Array("0123456789abcdef")
     return String([digits[Int(value >> 4)], digits[Int(value & 15)]])

@@ -48,7 +48,7 @@ extension ObjectKeys {
   /// holds the key entries of its `count` members, in order.
   ///
   /// Allocates nothing when there is no duplicate and `count` is at most
-  /// `pairwiseLimit`; a hash table of `count * 1.5` to `count * 3` 32-bit slots otherwise.
+  /// `pairwiseLimit`; a hash table of `count * 4` to `count * 8` 32-bit slots otherwise.
   static func removeDuplicates(
     inObjectAt header: Int, count: Int, keys: UnsafePointer<UInt64>, tape: UnsafeMutablePointer<UInt64>,
     used: inout Int, bytes: UnsafeBufferPointer<UInt8>
@@ -76,6 +76,17 @@ extension ObjectKeys {
     return StringText.withUnescaped(a, in: bytes) { StringText.equals(b, $0, in: bytes) }
   }
 
+  /// Whether the keys of two key entries are equal: their signatures first, then
+  /// their bytes. Out of line, so that the table's loop keeps its few values in
+  /// registers (inlined, the comparison's spills cost the 80,000-member object a
+  /// third of its check).
+  @inline(never)
+  static func sameKeys(
+    _ a: UInt64, _ b: UInt64, tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    sameSignature(a, b) && keysEqual(tape[keyIndex(a)], tape[keyIndex(b)], bytes: bytes)
+  }
+
   /// Whether two of the `count` keys are equal, comparing every pair of signatures.
   static func pairwiseDuplicates(
     keys: UnsafePointer<UInt64>, count: Int, tape: UnsafeMutablePointer<UInt64>, bytes: UnsafeBufferPointer<UInt8>
@@ -95,7 +106,7 @@ extension ObjectKeys {
   }
 
   /// Whether two of the `count` keys are equal, through an open-addressing table at
-  /// most about 67% full; `nil` when collisions exceed `budget` probes, which only
+  /// most a quarter full; `nil` when collisions exceed `budget` probes, which only
   /// keys crafted to share signatures cause.
   ///
   /// A slot is 32 bits, so that the table of a wide object stays in cache: with
@@ -107,8 +118,7 @@ extension ObjectKeys {
     keys: UnsafePointer<UInt64>, count: Int, budget: Int, tape: UnsafeMutablePointer<UInt64>,
     bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool? {
-    var bits = 5
-    while 1 &<< bits < count + count / 2 { bits += 1 }
+    let bits = tableBits(count)
     // Most objects fit the smallest table, whose constant size needs no check that
     // the stack has room.
     if bits == 5 {
@@ -116,8 +126,79 @@ extension ObjectKeys {
         insertAll(keys: keys, count: count, into: table, bits: 5, budget: budget, tape: tape, bytes: bytes)
       }
     }
+    if bits > partitionedTableBits {
+      return partitionedDuplicates(keys: keys, count: count, budget: budget, tape: tape, bytes: bytes)
+    }
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1 &<< bits) { table in
       insertAll(keys: keys, count: count, into: table, bits: bits, budget: budget, tape: tape, bytes: bytes)
+    }
+  }
+
+  /// The number of bits of the table for `count` keys: at least 5, and at most a
+  /// quarter full. A fuller table costs more than its size: at two thirds full, a
+  /// third of the insertions meet an occupied slot, and the branch on it mispredicts.
+  @inline(__always)
+  static func tableBits(_ count: Int) -> Int {
+    var bits = 5
+    while 1 &<< bits < count &* 4 { bits += 1 }
+    return bits
+  }
+
+  /// Wider objects than a table of 2^`partitionedTableBits` slots (16 kB) holds are
+  /// checked in parts; tables up to that size stay in the level-1 cache.
+  static let partitionedTableBits = 12
+
+  /// `hashedDuplicates` for a wide object, whose table would not stay in cache: the
+  /// key entries are first sorted into 2^`p` parts by the top bits of their
+  /// signatures (a counting sort, which reads and writes in order), so that equal
+  /// keys land in the same part; then each part goes through a table of its own, of
+  /// at most 16 kB. Each random access hits the level-1 cache rather than a table
+  /// of megabytes: see `Benchmarks/README.md` for the 80,000-member object. `budget` and
+  /// the result are as in `hashedDuplicates`, the budget counted in each part for its
+  /// own share of the keys.
+  static func partitionedDuplicates(
+    keys: UnsafePointer<UInt64>, count: Int, budget: Int, tape: UnsafeMutablePointer<UInt64>,
+    bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool? {
+    // 512 to 1,024 keys per part on average, and at most 2^12 parts.
+    var p = 1
+    while p < 12 && count &>> (p &+ 10) > 0 { p &+= 1 }
+    let parts = 1 &<< p
+    let shift = UInt64(64 &- p)
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: parts &+ 1) { starts in
+      starts.initialize(repeating: 0)
+      for k in 0..<count { starts[Int(truncatingIfNeeded: keys[k] &>> shift) &+ 1] &+= 1 }
+      var largest = 0
+      for part in 0..<parts {
+        largest = Swift.max(largest, starts[part &+ 1])
+        starts[part &+ 1] &+= starts[part]
+      }
+      return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { sorted in
+        // `next[part]` is where the next entry of `part` goes; it ends at the part's end.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: parts) { next in
+          for part in 0..<parts { next[part] = starts[part] }
+          for k in 0..<count {
+            let key = keys[k]
+            let part = Int(truncatingIfNeeded: key &>> shift)
+            sorted[next[part]] = key
+            next[part] &+= 1
+          }
+        }
+        let base = UnsafePointer(sorted.baseAddress!)
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1 &<< tableBits(largest)) { table in
+          for part in 0..<parts {
+            let first = starts[part]
+            let n = starts[part &+ 1] &- first
+            guard n > 1 else { continue }
+            let bits = tableBits(n)
+            let found = insertAll(
+              keys: base + first, count: n, into: UnsafeMutableBufferPointer(rebasing: table[..<(1 &<< bits)]),
+              bits: bits, budget: budget / count &* n &+ 64, tape: tape, bytes: bytes)
+            if found != false { return found }
+          }
+          return false
+        }
+      }
     }
   }
 
@@ -148,13 +229,10 @@ extension ObjectKeys {
           base[slot] = entry
           break
         }
-        if UInt64(other) &>> shift == high {
-          let otherKey = keys[Int(other) & mask &- 1]
-          if sameSignature(otherKey, key)
-            && keysEqual(tape[keyIndex(otherKey)], tape[keyIndex(key)], bytes: bytes)
-          {
-            return true
-          }
+        if UInt64(other) &>> shift == high
+          && sameKeys(keys[Int(other) & mask &- 1], key, tape: tape, bytes: bytes)
+        {
+          return true
         }
         slot = (slot &+ 1) & mask
         probes &+= 1

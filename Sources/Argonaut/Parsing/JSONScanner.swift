@@ -154,8 +154,13 @@ struct JSONScanner: ~Copyable {
   func skipWhitespace(_ p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
     // Most tokens follow each other directly, or after one space (`"key": value`).
     guard p < end && p.pointee <= 0x20 else { return p }
-    if end - p >= 2 && p.pointee == 0x20 && p[1] > 0x20 { return p + 1 }
-    return JSONScanner.skipWhitespaceRun(p, end: end)
+    guard end - p >= ByteBlock.size else { return JSONScanner.skipWhitespaceRun(p, end: end) }
+    if p.pointee == 0x20 && p[1] > 0x20 { return p + 1 }
+    // A line break and the next line's indentation, most often within one block:
+    // inline, this saves a call per line (9% of twitter's parse).
+    let first = ByteBlock.firstNonWhitespace(p)
+    if first < ByteBlock.size { return p + first }
+    return JSONScanner.skipWhitespaceRun(p + ByteBlock.size, end: end)
   }
 
   /// Skips a run of whitespace (indentation, newlines) sixteen bytes at a time, then
