@@ -84,7 +84,9 @@ enum IndirectionPass {
     for (offset, declaration) in declarations.enumerated() {
       guard case .structure(let properties) = declaration.kind else { continue }
       for (number, property) in properties.enumerated() where property.isRequired {
-        if let target = requiredStructure(property.type, declarations, index) { edges[offset].append((number, target)) }
+        if let target = inlineStructure(property.type, declarations, index, throughOptionals: false) {
+          edges[offset].append((number, target))
+        }
       }
     }
     // Depth-first, with the path on a stack: an edge back into the path closes a cycle.
@@ -112,32 +114,17 @@ enum IndirectionPass {
     return nil
   }
 
-  /// The structure that `type` must hold: itself or through aliases, none optional.
-  private static func requiredStructure(
-    _ type: APIType, _ declarations: [ModelDeclaration], _ index: [String: Int]
-  ) -> Int? {
-    var current = type
-    for _ in 0..<16 {
-      guard case .named(let name) = current, let offset = index[name] else { return nil }
-      switch declarations[offset].kind {
-      case .structure: return offset
-      case .alias(let target): current = target
-      case .stringEnum, .union: return nil
-      }
-    }
-    return nil
-  }
-
-  /// The structure that `type` stores inline: itself or through `?` and aliases.
+  /// The structure that `type` stores inline: itself or through aliases, and through
+  /// `?` unless `throughOptionals` is `false`.
   private static func inlineStructure(
-    _ type: APIType, _ declarations: [ModelDeclaration], _ index: [String: Int]
+    _ type: APIType, _ declarations: [ModelDeclaration], _ index: [String: Int], throughOptionals: Bool = true
   ) -> Int? {
-    var current = type.wrapped
+    var current = throughOptionals ? type.wrapped : type
     for _ in 0..<16 {
       guard case .named(let name) = current, let offset = index[name] else { return nil }
       switch declarations[offset].kind {
       case .structure: return offset
-      case .alias(let target): current = target.wrapped
+      case .alias(let target): current = throughOptionals ? target.wrapped : target
       case .stringEnum, .union: return nil
       }
     }
