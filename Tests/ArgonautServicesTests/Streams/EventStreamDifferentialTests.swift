@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// random chunks: the one-pass parser reads lines where they lie in each chunk and keeps
 /// a block's first data line as a view of it, so every way a line, a block, a CR-LF or a
 /// UTF-8 character can straddle chunks is a chance to go wrong.
-@Suite("Event stream parsing: random streams against a reference reading")
+@Suite("Event stream parsing: random streams against a reference reading", .offThePool)
 struct EventStreamDifferentialTests {
   /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
   struct Random {

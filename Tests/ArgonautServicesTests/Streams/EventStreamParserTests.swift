@@ -1,3 +1,4 @@
+import ArgonautTestSupport
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ private func parseEverySplit(_ text: String) throws -> [ServerSentEvent] {
   try parseEverySplit(Array(text.utf8))
 }
 
-@Suite("Event stream parsing: the WHATWG rules, whatever the chunks")
+@Suite("Event stream parsing: the WHATWG rules, whatever the chunks", .offThePool)
 struct EventStreamParserTests {
   @Test("An empty line dispatches an event, whose data is its data line")
   func simple() throws {
