@@ -14,18 +14,49 @@ import Argonaut
 /// ``event`` type, its ``data`` (the `data` lines of its block, joined with line
 /// feeds), the last event ``id`` in effect, and the ``retry`` its block set.
 public struct ServerSentEvent: Sendable, Hashable {
+  /// The fields, in one stored value. With the fields stored in the event itself,
+  /// an explicit `init` and an optional `retry`, the optimizer copied and destroyed
+  /// each event that a function returned as an optional (the parser's result): this
+  /// layout is the same data without that copy.
+  @usableFromInline
+  struct Fields: Sendable, Hashable {
+    @usableFromInline var event: String?
+    @usableFromInline var data: String
+    @usableFromInline var id: String?
+    @usableFromInline var retry: Int?
+  }
+
+  @usableFromInline
+  var fields: Fields
+
   /// The event type from the block's `event` field; `nil` when it had none (or an
   /// empty one), which means `message`.
-  public var event: String?
+  @inlinable
+  public var event: String? {
+    get { fields.event }
+    set { fields.event = newValue }
+  }
   /// The block's `data` lines, joined with `\n`.
-  public var data: String
+  @inlinable
+  public var data: String {
+    get { fields.data }
+    set { fields.data = newValue }
+  }
   /// The last event ID in effect when the event was dispatched: set by an `id`
   /// field of this block or an earlier one (and carried across reconnections);
   /// `nil` before any.
-  public var id: String?
+  @inlinable
+  public var id: String? {
+    get { fields.id }
+    set { fields.id = newValue }
+  }
   /// The reconnection time, in milliseconds, that this event's block set with a
   /// `retry` field; `nil` when it set none.
-  public var retry: Int?
+  @inlinable
+  public var retry: Int? {
+    get { fields.retry }
+    set { fields.retry = newValue }
+  }
 
   /// Creates an event.
   ///
@@ -35,10 +66,7 @@ public struct ServerSentEvent: Sendable, Hashable {
   ///   - id: The last event ID in effect.
   ///   - retry: The reconnection time that the event's block set, in milliseconds.
   public init(event: String? = nil, data: String, id: String? = nil, retry: Int? = nil) {
-    self.event = event
-    self.data = data
-    self.id = id
-    self.retry = retry
+    fields = Fields(event: event, data: data, id: id, retry: retry)
   }
 
   /// The ``data`` parsed as JSON and decoded with `Value`'s Argonaut decoder.
