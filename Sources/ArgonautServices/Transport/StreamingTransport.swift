@@ -3,8 +3,9 @@ import Foundation
 /// A transport that hands over a response as soon as its head arrives, with the
 /// body following through the response's ``HTTPResponse/bodyStream``.
 ///
-/// ``URLSessionTransport`` and ``InMemoryTransport`` stream; any other transport is
-/// asked to `send`, and its whole body becomes a stream of one chunk.
+/// ``URLSessionTransport`` and ``InMemoryTransport`` stream; a transport of the
+/// user's streams through the public ``StreamingHTTPTransport``; any other is asked
+/// to `send`, and its whole body becomes a stream of one chunk.
 protocol StreamingTransport: HTTPTransport {
   /// Sends `request` and returns the response once its head has arrived, its body
   /// in ``HTTPResponse/bodyStream`` (``HTTPResponse/body`` empty).
@@ -19,6 +20,7 @@ extension HTTPTransport {
   /// streams, otherwise through `send`.
   func streamedResponse(for request: HTTPRequest) async throws -> HTTPResponse {
     if let streaming = self as? any StreamingTransport { return try await streaming.stream(request) }
+    if let streaming = self as? any StreamingHTTPTransport { return try await streaming.streamedHead(for: request) }
     return try await send(request).streamed()
   }
 }
