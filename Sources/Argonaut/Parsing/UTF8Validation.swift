@@ -66,3 +66,84 @@ enum UTF8Validation {
     return sequenceLength(base + offset, end: base + bytes.count)
   }
 }
+
+// MARK: - The prepass
+
+extension UTF8Validation {
+  /// Whether the `count` bytes at `base` are well-formed UTF-8 (RFC 3629): exact, for
+  /// any bytes. The parser checks a whole document with it before it scans, and
+  /// scans a well-formed one without checking its strings' UTF-8 again (see
+  /// `StringValidation`), as simdjson does.
+  ///
+  /// Runs of ASCII are skipped 64, then 128 bytes at a time; the other blocks of
+  /// sixteen are checked with `ByteBlock.utf8Errors`, in fours. The first block and the last
+  /// bytes are checked from a copy padded with zeros, so that no load leaves the input,
+  /// and a sequence cut off by the end of the input meets the padding's zeros, which
+  /// are no continuation bytes.
+  static func isWellFormed(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let size = ByteBlock.size
+    var i = 0
+    if count >= size {
+      guard paddedBlockIsWellFormed(base, count: count, at: 0) else { return false }
+      i = size
+    }
+    while count &- i >= 4 &* size {
+      let p = base + i
+      if ByteBlock.allASCII(p, blocks: 4) {
+        // ASCII, unchecked: it must not start where continuation bytes are due.
+        if p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0 { return false }
+        i &+= 4 &* size
+        while count &- i >= 8 &* size && ByteBlock.allASCII(base + i, blocks: 8) { i &+= 8 &* size }
+        continue
+      }
+      let errors =
+        (ByteBlock.utf8Errors(p) | ByteBlock.utf8Errors(p + size))
+        | (ByteBlock.utf8Errors(p + 2 &* size) | ByteBlock.utf8Errors(p + 3 &* size))
+      if ByteBlock.anyNonzero(errors) { return false }
+      i &+= 4 &* size
+    }
+    while count &- i >= size {
+      if ByteBlock.anyNonzero(ByteBlock.utf8Errors(base + i)) { return false }
+      i &+= size
+    }
+    // The last bytes (none to fifteen), and whether a sequence is cut off by the end.
+    return paddedBlockIsWellFormed(base, count: count, at: i)
+  }
+
+  /// Whether the block at `i` (its bytes up to `count`) is well-formed, after the
+  /// (up to three) bytes before it, checked in a copy where zeros stand for the bytes
+  /// before `base` and after `count`.
+  @inline(never)
+  static func paddedBlockIsWellFormed(_ base: UnsafePointer<UInt8>, count: Int, at i: Int) -> Bool {
+    let size = ByteBlock.size
+    var copy = (ByteBlock.Bytes(), ByteBlock.Bytes())
+    return withUnsafeMutableBytes(of: &copy) { buffer in
+      let block = buffer.baseAddress! + size
+      let before = Swift.min(i, 3)
+      block.advanced(by: -before).copyMemory(from: base + (i &- before), byteCount: before)
+      block.copyMemory(from: base + i, byteCount: Swift.min(count &- i, size))
+      return !ByteBlock.anyNonzero(ByteBlock.utf8Errors(block.assumingMemoryBound(to: UInt8.self)))
+    }
+  }
+}
+
+/// How the scanner checks the UTF-8 of a document's strings, decided once per
+/// document: the scanner's string functions are generic over it, so each kind has a
+/// copy of its own, and the loops never test which kind they run.
+protocol StringValidation {
+  /// Whether strings' UTF-8 is checked as they are scanned.
+  static var checksUTF8: Bool { get }
+}
+
+/// The strings' UTF-8 is checked as they are scanned, and the first ill-formed
+/// sequence reported where it starts: for a document that the prepass
+/// (`UTF8Validation.isWellFormed`) found ill-formed.
+enum CheckedUTF8: StringValidation {
+  static var checksUTF8: Bool { @inline(__always) get { true } }
+}
+
+/// The document is well-formed UTF-8 (`UTF8Validation.isWellFormed` said so): strings
+/// end at quotes, backslashes and control characters, and their other bytes are text.
+enum WellFormedUTF8: StringValidation {
+  static var checksUTF8: Bool { @inline(__always) get { false } }
+}
