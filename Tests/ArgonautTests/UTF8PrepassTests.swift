@@ -161,7 +161,9 @@ struct UTF8PrepassTests {
       let expected = String(validating: bytes, as: UTF8.self) != nil
       let actual = bytes.withUnsafeBufferPointer { buffer in
         var empty: UInt8 = 0
-        return withUnsafePointer(to: &empty) { UTF8Validation.isWellFormed(buffer.baseAddress ?? $0, count: buffer.count) }
+        return withUnsafePointer(to: &empty) {
+          UTF8Validation.isWellFormed(buffer.baseAddress ?? $0, count: buffer.count)
+        }
       }
       #expect(actual == expected, "\(bytes)")
       if expected { accepted += 1 }
@@ -175,9 +177,12 @@ struct UTF8PrepassTests {
     let base: [UInt8] =
       [UInt8](repeating: UInt8(ascii: "x"), count: 66) + Self.wellFormed.flatMap { $0 }
       + [UInt8](repeating: UInt8(ascii: "y"), count: 20)
+    let replacements: [UInt8] = [
+      0x00, 0x41, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+    ]
     var text = base
-    for place in stride(from: 0, to: base.count, by: 1) {
-      for byte in [0x00, 0x41, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF] as [UInt8] {
+    for place in 0..<base.count {
+      for byte in replacements {
         text[place] = byte
         let expected = String(validating: text, as: UTF8.self) != nil
         let actual = text.withUnsafeBufferPointer { UTF8Validation.isWellFormed($0.baseAddress!, count: $0.count) }
@@ -214,7 +219,9 @@ struct UTF8PrepassTests {
     #expect(values == [["名前": "値"], ["名前": "値"]])
     // An ill-formed one between them.
     let bytes = good + bad + good
-    let ranges = [0..<(good.count - 1), good.count..<(good.count + bad.count - 1), (good.count + bad.count)..<(bytes.count - 1)]
+    let ranges = [
+      0..<(good.count - 1), good.count..<(good.count + bad.count - 1), (good.count + bad.count)..<(bytes.count - 1),
+    ]
     do {
       _ = try JSON.values(parsing: bytes, documents: ranges)
       Issue.record("accepted an ill-formed document")
