@@ -222,12 +222,14 @@ struct JSONScanner: ~Copyable {
   /// Scans one document that starts at `first` and runs to `end`, appending its
   /// entries to the tape.
   ///
-  /// The document's UTF-8 is checked first, all of it at once (as simdjson does): a
-  /// well-formed document is scanned by the copy of the scanner whose strings look
-  /// only for quotes, backslashes and control characters; any other by the copy that
-  /// checks each string's UTF-8 as it goes, and reports the first error exactly.
+  /// A document dense with non-ASCII text has its UTF-8 checked first, all of it at
+  /// once (as simdjson does): when it is well-formed, it is scanned by the copy of the
+  /// scanner whose strings look only for quotes, backslashes and control characters.
+  /// Any other document is scanned by the copy that checks each string's UTF-8 as it
+  /// goes, and reports the first error exactly. Both accept exactly the same documents.
   mutating func scanDocument(from first: UnsafePointer<UInt8>) throws(JSONParseError) {
-    if UTF8Validation.isWellFormed(first, count: end - first) {
+    let count = end - first
+    if UTF8Validation.isDenseNonASCII(first, count: count) && UTF8Validation.isWellFormed(first, count: count) {
       try scanWellFormedDocument(from: first)
     } else {
       try scanCheckedDocument(from: first)
