@@ -4,10 +4,12 @@ import Testing
 @testable import Argonaut
 
 /// The check of a whole document's UTF-8 before it is scanned (`UTF8Validation.isWellFormed`),
-/// after which a well-formed document's strings are scanned without checking their UTF-8:
-/// it accepts exactly the well-formed text, at every place relative to its blocks of 16 and
-/// 64 bytes and the end of the input, and the errors of ill-formed documents stay those of
-/// the checking scanner, at the first byte of the first ill-formed sequence.
+/// for documents dense with non-ASCII, after which a well-formed document's strings are
+/// scanned without checking their UTF-8: it accepts exactly the well-formed text, at every
+/// place relative to its blocks of 16 and 64 bytes and the end of the input, and the errors
+/// of ill-formed documents stay those of the checking scanner, at the first byte of the first
+/// ill-formed sequence. Each document is parsed twice: after values dense with non-ASCII,
+/// which make the parser check it first, and after ASCII ones, which do not.
 @Suite("UTF-8 prepass", .offThePool)
 struct UTF8PrepassTests {
   /// Ill-formed sequences of every kind, each ill-formed at its first byte whatever
@@ -30,6 +32,31 @@ struct UTF8PrepassTests {
     [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF0, 0x9F, 0x9A, 0x80],
     [0xF3, 0xBF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
   ]
+
+  /// The starts of the documents: an array's first values, dense with non-ASCII (the
+  /// parser checks the document's UTF-8 first) or not (it checks each string's).
+  static let starts: [[UInt8]] = [
+    [UInt8](("[" + String(repeating: "\"日本語のキー\",", count: 40)).utf8), [UInt8]("[1, ".utf8),
+  ]
+
+  /// Parses `document` and records an issue unless it fails with `.invalidUTF8` at `offset`,
+  /// and unless the parser checks its UTF-8 first when `dense` says it must, or does not
+  /// when it says it must not.
+  static func expectInvalidUTF8(_ document: [UInt8], at offset: Int, dense: Bool?, _ context: String) {
+    if let dense {
+      let isDense = document.withUnsafeBufferPointer {
+        UTF8Validation.isDenseNonASCII($0.baseAddress!, count: $0.count)
+      }
+      #expect(isDense == dense, "\(context)")
+    }
+    do {
+      _ = try JSON(parsing: document)
+      Issue.record("accepted \(context)")
+    } catch {
+      #expect(error.kind == .invalidUTF8, "\(context)")
+      #expect(error.offset == offset, "\(context)")
+    }
+  }
 
   /// Fills a string's text up to `count` bytes with `ascii` or with well-formed
   /// sequences (cycling through `wellFormed`), never splitting one: the offsets where
@@ -58,15 +85,12 @@ struct UTF8PrepassTests {
       // Every place up to 150 covers the first block, whole blocks of 64 and of 16.
       for place in boundaries where place <= 150 {
         for sequence in Self.illFormed {
-          let prefix = [UInt8]("[1, \"".utf8)
-          let document = prefix + text[..<place] + sequence + text[place...] + [UInt8]("\"]".utf8)
-          let context = "\(sequence) at \(place) (ascii: \(ascii))"
-          do {
-            _ = try JSON(parsing: document)
-            Issue.record("accepted \(context)")
-          } catch {
-            #expect(error.kind == .invalidUTF8, "\(context)")
-            #expect(error.offset == prefix.count + place, "\(context)")
+          for (index, start) in Self.starts.enumerated() {
+            let prefix = start + [UInt8]("\"".utf8)
+            let document = prefix + text[..<place] + sequence + text[place...] + [UInt8]("\"]".utf8)
+            let context = "\(sequence) at \(place) (ascii: \(ascii), dense start: \(index == 0))"
+            Self.expectInvalidUTF8(
+              document, at: prefix.count + place, dense: index == 0 ? true : (ascii ? false : nil), context)
           }
         }
       }
@@ -80,15 +104,12 @@ struct UTF8PrepassTests {
       // Documents of every length around the blocks of 16 and 64, ending in the sequence.
       for place in boundaries {
         for sequence in Self.illFormed {
-          let prefix = [UInt8]("\"".utf8)
-          let document = prefix + text[..<place] + sequence
-          let context = "\(sequence) at the end, after \(place) (ascii: \(ascii))"
-          do {
-            _ = try JSON(parsing: document)
-            Issue.record("accepted \(context)")
-          } catch {
-            #expect(error.kind == .invalidUTF8, "\(context)")
-            #expect(error.offset == prefix.count + place, "\(context)")
+          for (index, start) in Self.starts.enumerated() {
+            let prefix = start + [UInt8]("\"".utf8)
+            let document = prefix + text[..<place] + sequence
+            let context = "\(sequence) at the end, after \(place) (ascii: \(ascii), dense start: \(index == 0))"
+            // Short documents are dense with the sequence alone.
+            Self.expectInvalidUTF8(document, at: prefix.count + place, dense: index == 0 ? true : nil, context)
           }
         }
       }
@@ -103,14 +124,11 @@ struct UTF8PrepassTests {
     // the blocks after it are skipped as ASCII.
     for lead in 0..<140 {
       for sequence in cut {
-        let prefix = [UInt8]("\"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: lead)
-        let document = prefix + sequence + after + [UInt8]("\"".utf8)
-        do {
-          _ = try JSON(parsing: document)
-          Issue.record("accepted \(sequence) after \(lead)")
-        } catch {
-          #expect(error.kind == .invalidUTF8, "\(sequence) after \(lead)")
-          #expect(error.offset == prefix.count, "\(sequence) after \(lead)")
+        for (index, start) in Self.starts.enumerated() {
+          let prefix = start + [UInt8]("\"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: lead)
+          let document = prefix + sequence + after + [UInt8]("\"]".utf8)
+          let context = "\(sequence) after \(lead) (dense start: \(index == 0))"
+          Self.expectInvalidUTF8(document, at: prefix.count, dense: index == 0, context)
         }
       }
     }
@@ -122,10 +140,13 @@ struct UTF8PrepassTests {
     for place in boundaries where place <= 150 {
       for sequence in Self.wellFormed {
         for closed in [true, false] {
-          let value = text[..<place] + sequence + (closed ? text[place...] : [])
-          let document = [UInt8]("\"".utf8) + value + [UInt8]("\"".utf8)
-          let json = try JSON(parsing: document)
-          #expect(json == JSON(stringLiteral: String(decoding: value, as: UTF8.self)), "\(sequence) at \(place)")
+          for (index, start) in Self.starts.enumerated() {
+            let value = text[..<place] + sequence + (closed ? text[place...] : [])
+            let document = start + [UInt8]("\"".utf8) + value + [UInt8]("\"]".utf8)
+            let json = try JSON(parsing: document)
+            let expected = String(decoding: value, as: UTF8.self)
+            #expect(json[index == 0 ? 40 : 1] == JSON(stringLiteral: expected), "\(sequence) at \(place)")
+          }
         }
       }
     }
@@ -194,24 +215,50 @@ struct UTF8PrepassTests {
 
   @Test("Non-ASCII text outside strings is an unexpected character, whether the document is well-formed or not")
   func nonASCIIOutsideStrings() {
-    for (document, offset) in [
-      ([UInt8]("[1, é]".utf8), 4), ([UInt8]("[1, é, \"".utf8) + [0xFF, 0x22, 0x5D], 4),
-      ([UInt8]("[1, ".utf8) + [0xFF, 0x5D], 4),
-    ] {
-      do {
-        _ = try JSON(parsing: document)
-        Issue.record("accepted \(document)")
-      } catch {
-        #expect(error.kind == .unexpectedCharacter, "\(document)")
-        #expect(error.offset == offset, "\(document)")
+    for start in Self.starts {
+      for (rest, offset) in [
+        ([UInt8]("é]".utf8), 0), ([UInt8]("é, \"".utf8) + [0xFF, 0x22, 0x5D], 0), ([0xFF, 0x5D], 0),
+        ([UInt8]("\"日本\", 日本]".utf8), 10),
+      ] {
+        let document = start + rest
+        do {
+          _ = try JSON(parsing: document)
+          Issue.record("accepted \(document)")
+        } catch {
+          #expect(error.kind == .unexpectedCharacter, "\(document)")
+          #expect(error.offset == start.count + offset, "\(document)")
+        }
       }
     }
   }
 
+  @Test("Text is dense with non-ASCII when half of its sampled blocks hold some")
+  func density() {
+    func dense(_ text: String) -> Bool {
+      Array(text.utf8).withUnsafeBufferPointer { UTF8Validation.isDenseNonASCII($0.baseAddress!, count: $0.count) }
+    }
+    #expect(!dense(""))
+    #expect(!dense("{\"é\": 1}"))  // shorter than a block
+    #expect(!dense(String(repeating: "{\"name\": \"value\"}, ", count: 200)))
+    #expect(dense(String(repeating: "{\"名前\": \"値\"}, ", count: 200)))
+    // One block in four with non-ASCII, and three in four.
+    #expect(!dense(String(repeating: "0123456789abcdeé" + String(repeating: "0123456789abcdef", count: 3), count: 100)))
+    #expect(
+      dense(
+        String(
+          repeating: "0123456789abcdeé" + String(repeating: "0123456789abcdeé", count: 2) + "0123456789abcdef",
+          count: 100)))
+  }
+
   @Test("Documents parsed together are each checked: an ill-formed one fails where it did alone")
   func documentsTogether() throws {
+    // Each dense with non-ASCII, so that each is checked before it is scanned.
     let good = [UInt8]("{\"名前\": \"値\"}\n".utf8)
-    let bad = [UInt8]("{\"k\": \"".utf8) + [0xE6, 0x97] + [UInt8]("\"}\n".utf8)
+    let badStart = [UInt8]("{\"名前\": \"値".utf8)
+    let bad = badStart + [0xE6, 0x97] + [UInt8]("\"}\n".utf8)
+    for document in [good, bad] {
+      #expect(document.withUnsafeBufferPointer { UTF8Validation.isDenseNonASCII($0.baseAddress!, count: $0.count) })
+    }
     // The good ones alone.
     let goods = good + good
     let values = try JSON.values(
@@ -219,15 +266,14 @@ struct UTF8PrepassTests {
     #expect(values == [["名前": "値"], ["名前": "値"]])
     // An ill-formed one between them.
     let bytes = good + bad + good
-    let ranges = [
-      0..<(good.count - 1), good.count..<(good.count + bad.count - 1), (good.count + bad.count)..<(bytes.count - 1),
-    ]
+    let secondEnd = good.count + bad.count
+    let ranges: [Range<Int>] = [0..<(good.count - 1), good.count..<(secondEnd - 1), secondEnd..<(bytes.count - 1)]
     do {
       _ = try JSON.values(parsing: bytes, documents: ranges)
       Issue.record("accepted an ill-formed document")
     } catch {
       #expect(error.kind == .invalidUTF8)
-      #expect(error.offset == good.count + 7)
+      #expect(error.offset == good.count + badStart.count)
     }
   }
 }
