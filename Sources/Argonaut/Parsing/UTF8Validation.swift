@@ -71,9 +71,9 @@ enum UTF8Validation {
 
 extension UTF8Validation {
   /// Whether the `count` bytes at `base` are well-formed UTF-8 (RFC 3629): exact, for
-  /// any bytes. The parser checks a whole document with it before it scans, and
-  /// scans a well-formed one without checking its strings' UTF-8 again (see
-  /// `StringValidation`), as simdjson does.
+  /// any bytes. The parser checks a document dense with non-ASCII (`isDenseNonASCII`)
+  /// with it before it scans, and scans a well-formed one without checking its
+  /// strings' UTF-8 again (see `StringValidation`), as simdjson does.
   ///
   /// Runs of ASCII are skipped 64, then 128 bytes at a time; the other blocks of
   /// sixteen are checked with `ByteBlock.utf8Errors`, in fours. The first block and the last
@@ -154,8 +154,8 @@ protocol StringValidation {
 }
 
 /// The strings' UTF-8 is checked as they are scanned, and the first ill-formed
-/// sequence reported where it starts: for a document that the prepass
-/// (`UTF8Validation.isWellFormed`) found ill-formed.
+/// sequence reported where it starts: for a document with little non-ASCII text, or
+/// one that the prepass (`UTF8Validation.isWellFormed`) found ill-formed.
 enum CheckedUTF8: StringValidation {
   static var checksUTF8: Bool { @_transparent get { true } }
 }
