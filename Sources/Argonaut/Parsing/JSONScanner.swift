@@ -221,7 +221,42 @@ struct JSONScanner: ~Copyable {
 
   /// Scans one document that starts at `first` and runs to `end`, appending its
   /// entries to the tape.
+  ///
+  /// A document dense with non-ASCII text has its UTF-8 checked first, all of it at
+  /// once (as simdjson does): when it is well-formed, it is scanned by the copy of the
+  /// scanner whose strings look only for quotes, backslashes and control characters.
+  /// Any other document is scanned by the copy that checks each string's UTF-8 as it
+  /// goes, and reports the first error exactly. Both accept exactly the same documents.
   mutating func scanDocument(from first: UnsafePointer<UInt8>) throws(JSONParseError) {
+    let count = end - first
+    if UTF8Validation.isDenseNonASCII(first, count: count) && UTF8Validation.isWellFormed(first, count: count) {
+      try scanWellFormedDocument(from: first)
+    } else {
+      try scanCheckedDocument(from: first)
+    }
+  }
+
+  /// Scans a document that `UTF8Validation.isWellFormed` accepted.
+  @inline(never)
+  mutating func scanWellFormedDocument(from first: UnsafePointer<UInt8>) throws(JSONParseError) {
+    try scanDocument(from: first, WellFormedUTF8.self)
+  }
+
+  /// Scans a document that may be ill-formed UTF-8, checking its strings' UTF-8.
+  @inline(never)
+  mutating func scanCheckedDocument(from first: UnsafePointer<UInt8>) throws(JSONParseError) {
+    try scanDocument(from: first, CheckedUTF8.self)
+  }
+
+  /// Scans one document as `scanDocument(from:)` does, checking its strings' UTF-8
+  /// as `Validation` says. Generic, so that each kind of check has a copy of the
+  /// scanner of its own, with no test of the kind in its loops; inlined into the two
+  /// functions above, so that each copy is optimized as a function of its own (the
+  /// specializations of a generic function of this size call their loads out of line).
+  @inline(__always)
+  mutating func scanDocument<Validation: StringValidation>(
+    from first: UnsafePointer<UInt8>, _: Validation.Type
+  ) throws(JSONParseError) {
     var p = first
     // A UTF-8 byte order mark is ignored, as RFC 8259 section 8.1 allows.
     if end - p >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3 }
@@ -235,7 +270,7 @@ struct JSONScanner: ~Copyable {
       guard p < end else { throw error(p, .unexpectedCharacter, expected: "a value") }
       switch p.pointee {
       case UInt8(ascii: "\""):
-        p = try scanString(p + 1)
+        p = try scanString(p + 1, Validation.self)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         p = try scanNumber(p)
         // In an array, the numbers that follow directly after a comma are scanned here,
@@ -265,7 +300,7 @@ struct JSONScanner: ~Copyable {
           count = parent.parentCount
           inObject = parent.parentIsObject
         } else {
-          if isObject { p = try scanKey(p, afterComma: false) }
+          if isObject { p = try scanKey(p, afterComma: false, Validation.self) }
           continue nextValue
         }
       case UInt8(ascii: "t"):
@@ -289,7 +324,7 @@ struct JSONScanner: ~Copyable {
         let closer = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if p < end && p.pointee == UInt8(ascii: ",") {
           p = skipWhitespace(p + 1)
-          if inObject { p = try scanKey(p, afterComma: true) }
+          if inObject { p = try scanKey(p, afterComma: true, Validation.self) }
           continue nextValue
         }
         guard p < end && p.pointee == closer else {
@@ -353,12 +388,14 @@ struct JSONScanner: ~Copyable {
   #else
     @_transparent
   #endif
-  mutating func scanKey(_ p: UnsafePointer<UInt8>, afterComma: Bool) throws(JSONParseError) -> UnsafePointer<UInt8> {
+  mutating func scanKey<Validation: StringValidation>(
+    _ p: UnsafePointer<UInt8>, afterComma: Bool, _: Validation.Type
+  ) throws(JSONParseError) -> UnsafePointer<UInt8> {
     guard p < end && p.pointee == UInt8(ascii: "\"") else {
       throw error(p, .unexpectedCharacter, expected: afterComma ? "a string key" : "a string key or '}'")
     }
     let text = p + 1
-    var p = try scanString(text)
+    var p = try scanString(text, Validation.self)
     // The key's signature, while its bytes are in cache (see `ObjectKeys+Duplicates`).
     let entry = tape.last
     let signature =
@@ -396,8 +433,42 @@ struct JSONScanner: ~Copyable {
   #else
     @_transparent
   #endif
-  mutating func scanString(_ text: UnsafePointer<UInt8>) throws(JSONParseError) -> UnsafePointer<UInt8> {
+  mutating func scanString<Validation: StringValidation>(
+    _ text: UnsafePointer<UInt8>, _: Validation.Type
+  ) throws(JSONParseError) -> UnsafePointer<UInt8> {
     var p = text
+    if !Validation.checksUTF8 {
+      // Well-formed UTF-8 already: the string ends at its first quote, backslash or
+      // control character, found sixteen, then eight bytes at a time.
+      find: do {
+        while end - p >= ByteBlock.size {
+          let first = ByteBlock.firstToEscape(p)
+          p += first
+          if first < ByteBlock.size { break find }
+        }
+        while end - p >= 8 {
+          let w = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+          let special = JSONScanner.bytesToEscape(w)
+          if special != 0 {
+            p += special.trailingZeroBitCount &>> 3
+            break find
+          }
+          p += 8
+        }
+        while p < end && !JSONScanner.isByteToEscape(p.pointee) { p += 1 }
+      }
+      guard p < end else {
+        throw error(p, .invalidString, expected: "'\"' to close the string")
+      }
+      let c = p.pointee
+      if c == UInt8(ascii: "\"") {
+        tape.append(Tape.text(.string, flag: false, offset: text - start, length: p - text))
+        return p + 1
+      } else if c == UInt8(ascii: "\\") {
+        return try scanEscapedString(text, escape: p, Validation.self)
+      }
+      throw error(p, .invalidString, expected: "'\"' or an escaped control character")
+    }
     while true {
       // Sixteen, then eight bytes at a time until one of them is a quote, a
       // backslash, a control character or non-ASCII.
@@ -425,7 +496,7 @@ struct JSONScanner: ~Copyable {
         tape.append(Tape.text(.string, flag: false, offset: text - start, length: p - text))
         return p + 1
       } else if c == UInt8(ascii: "\\") {
-        return try scanEscapedString(text, escape: p)
+        return try scanEscapedString(text, escape: p, Validation.self)
       } else if c < 0x20 {
         throw error(p, .invalidString, expected: "'\"' or an escaped control character")
       } else if c >= 0x80 {
@@ -455,9 +526,12 @@ struct JSONScanner: ~Copyable {
   /// string's value, unescaped, to a record in `unescaped` as it validates it (see
   /// `Tape`). Plain runs are found and copied sixteen bytes at a time, escapes
   /// validated and decoded on the same branches.
+  ///
+  /// In a document of well-formed UTF-8 (`Validation.checksUTF8` false), runs end only
+  /// at quotes, backslashes and control characters.
   @inline(never)
-  mutating func scanEscapedString(
-    _ text: UnsafePointer<UInt8>, escape: UnsafePointer<UInt8>
+  mutating func scanEscapedString<Validation: StringValidation>(
+    _ text: UnsafePointer<UInt8>, escape: UnsafePointer<UInt8>, _: Validation.Type
   ) throws(JSONParseError) -> UnsafePointer<UInt8> {
     let record = unescaped.count
     // Unescaping never lengthens text, so the rest of the input bounds the value; runs
@@ -515,14 +589,14 @@ struct JSONScanner: ~Copyable {
         while end - p >= ByteBlock.size {
           UnsafeMutableRawPointer(out + o).storeBytes(
             of: UnsafeRawPointer(p).loadUnaligned(as: ByteBlock.Bytes.self), as: ByteBlock.Bytes.self)
-          let first = ByteBlock.firstStringSpecial(p)
+          let first = Validation.checksUTF8 ? ByteBlock.firstStringSpecial(p) : ByteBlock.firstToEscape(p)
           p += first
           o &+= first
           if first < ByteBlock.size { break run }
         }
         while p < end {
           let b = p.pointee
-          if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+          if JSONScanner.isByteToEscape(b) || (Validation.checksUTF8 && b >= 0x80) { break }
           out[o] = b
           p += 1
           o &+= 1
@@ -551,6 +625,28 @@ struct JSONScanner: ~Copyable {
     guard let value = Tape.unescapedValue(entry, in: records) else { return ObjectKeys.signature(entry, input) }
     // The room reserved for the record holds a block more than the value.
     return ObjectKeys.signature(value.baseAddress!, count: value.count, readable: value.count &+ ByteBlock.size)
+  }
+
+  /// Whether `b` is a quote, a backslash or a control character: a byte that a
+  /// string must escape.
+  @inline(__always)
+  static func isByteToEscape(_ b: UInt8) -> Bool {
+    b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20
+  }
+
+  /// A mask whose lowest set bit marks the first byte of `w` that a string must
+  /// escape: `"`, `\` or a control character. Bytes of 0x80 and above are text. Exact
+  /// for the lowest set bit: a borrow only starts at a byte that is marked.
+  @inline(__always)
+  static func bytesToEscape(_ w: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = w ^ (ones &* 0x22)
+    let backslash = w ^ (ones &* 0x5C)
+    let quoteZero = (quote &- ones) & ~quote
+    let backslashZero = (backslash &- ones) & ~backslash
+    let control = (w &- ones &* 0x20) & ~w
+    return (quoteZero | backslashZero | control) & highs
   }
 
   /// A mask whose lowest set bit marks the first byte of `w` that ends the fast
