@@ -103,6 +103,17 @@ private struct ScriptedTransport: StreamingHTTPTransport {
   }
 }
 
+/// A transport that cannot connect, whether it is asked to send or to stream.
+private struct UnreachableTransport: StreamingHTTPTransport {
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    throw URLError(.cannotConnectToHost)
+  }
+
+  func stream(_ request: HTTPRequest) async throws -> StreamedHTTPResponse {
+    throw URLError(.cannotConnectToHost)
+  }
+}
+
 /// A transport that only sends: its streams arrive whole.
 private struct SendOnlyTransport: HTTPTransport {
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -112,11 +123,11 @@ private struct SendOnlyTransport: HTTPTransport {
 }
 
 /// Runs `body` with a configuration over `transport`, whose idle timeout is far above
-/// any wait here.
+/// any wait here unless told otherwise.
 private func withTransport<T: Sendable>(
-  _ transport: any HTTPTransport, _ body: () async throws -> T
+  _ transport: any HTTPTransport, timeout: Duration = .seconds(600), _ body: () async throws -> T
 ) async rethrows -> T {
-  let configuration = ServiceConfiguration(environment: .local(port: 1), transport: transport, timeout: .seconds(600))
+  let configuration = ServiceConfiguration(environment: .local(port: 1), transport: transport, timeout: timeout)
   return try await ServiceConfiguration.$current.withValue(configuration) { try await body() }
 }
 
@@ -173,6 +184,30 @@ struct StreamingHTTPTransportTests {
     #expect(first == "a")
     #expect(await eventually { await script.cancellation() })
     #expect(await script.wasCancelled)
+  }
+
+  @Test("A body that goes silent ends with the idle timeout, and its reading is cancelled")
+  func silentBody() async throws {
+    let script = BodyScript([text("data: a\n\n"), .stall])
+    let transport = ScriptedTransport(status: 200, contentType: "text/event-stream", script: script)
+    let (events, error) = await withTransport(
+      transport, timeout: .seconds(10)  // far above the first chunk's time to arrive
+    ) {
+      await collect(StreamService().events(Request(.get, "/chat")))
+    }
+    #expect(events.map(\.data) == ["a"])
+    #expect(error?.kind == .timeout)
+    #expect(await eventually { await script.cancellation() })
+  }
+
+  @Test("A transport that cannot connect fails with a transport failure before any element")
+  func unreachable() async throws {
+    let (events, error) = await withTransport(UnreachableTransport()) {
+      await collect(StreamService().events(Request(.get, "/chat")))
+    }
+    #expect(events.isEmpty)
+    #expect(error?.kind == .transportFailure)
+    #expect(error?.underlyingError as? URLError == URLError(.cannotConnectToHost))
   }
 
   @Test("An error from the body ends the sequence with a transport failure, after the events before it")
