@@ -276,4 +276,92 @@ struct UTF8PrepassTests {
       #expect(error.offset == good.count + badStart.count)
     }
   }
+
+  @Test("The prepass reads only its own bytes: a sequence is neither finished nor started outside them")
+  func onlyItsOwnBytes() {
+    // Text of every length around the blocks, between the pieces of a sequence that the
+    // bytes before it leave unfinished and that the bytes after it would finish.
+    let (text, _) = Self.filler(count: 160, ascii: false)
+    let before: [UInt8] = [0xF0, 0x9F, 0x98]
+    let after: [UInt8] = [0x80, 0x80, 0x80, 0x80]
+    for count in 0...140 {
+      for cut in [[], [0xC3], [0xE6, 0x97], [0xF0, 0x9F, 0x9A]] as [[UInt8]] {
+        let own = Array(text[..<count]) + cut
+        let bytes = before + own + after
+        let expected = String(validating: own, as: UTF8.self) != nil
+        let actual = bytes.withUnsafeBufferPointer {
+          UTF8Validation.isWellFormed($0.baseAddress! + before.count, count: own.count)
+        }
+        #expect(actual == expected, "\(count) bytes and \(cut)")
+      }
+    }
+  }
+
+  @Test("A document whose range ends within a sequence fails there, though the bytes after it finish it")
+  func documentCutByItsRange() throws {
+    let start = [UInt8](("[" + String(repeating: "\"日本語のキー\",", count: 4) + "\"値").utf8)
+    for sequence in [[0xE6, 0x97, 0xA5], [0xF0, 0x9F, 0x9A, 0x80]] as [[UInt8]] {
+      for cut in 1..<sequence.count {
+        let bytes = start + sequence + [UInt8]("\"]\n".utf8)
+        let range = 0..<(start.count + cut)
+        #expect(bytes.withUnsafeBufferPointer { UTF8Validation.isDenseNonASCII($0.baseAddress!, count: range.count) })
+        do {
+          _ = try JSON.values(parsing: bytes, documents: [range])
+          Issue.record("accepted \(sequence) cut after \(cut)")
+        } catch {
+          #expect(error.kind == .invalidUTF8, "\(sequence) cut after \(cut)")
+          #expect(error.offset == start.count, "\(sequence) cut after \(cut)")
+        }
+      }
+      // The whole sequence in the range: the document parses.
+      let bytes = start + sequence + [UInt8]("\"]\n".utf8)
+      let values = try JSON.values(parsing: bytes, documents: [0..<(bytes.count - 1)])
+      #expect(values[0][4] == JSON(stringLiteral: "値" + String(decoding: sequence, as: UTF8.self)))
+    }
+  }
+
+  @Test("Escapes next to non-ASCII text unescape alike at every place, with or without the prepass")
+  func escapesNextToNonASCII() throws {
+    let escapes: [(text: String, value: String)] = [
+      (#"\n"#, "\n"), (#"\""#, "\""), (#"\u00e9"#, "é"), (#"\u65e5"#, "日"), (#"\ud83d\ude00"#, "😀"),
+    ]
+    let (text, boundaries) = Self.filler(count: 60, ascii: false)
+    for place in boundaries {
+      for escape in escapes {
+        for (index, start) in Self.starts.enumerated() {
+          let head = Array(text[..<place])
+          let tail = Array(text[place...])
+          let document =
+            start + [UInt8]("\"".utf8) + head + [UInt8](escape.text.utf8) + tail + [UInt8]("\"]".utf8)
+          let expected =
+            String(decoding: head, as: UTF8.self) + escape.value + String(decoding: tail, as: UTF8.self)
+          let json = try JSON(parsing: document)
+          #expect(json[index == 0 ? 40 : 1] == JSON(stringLiteral: expected), "\(escape.text) at \(place)")
+        }
+      }
+    }
+  }
+
+  @Test("After an escape, a control character or an ill-formed sequence fails where it is, with or without the prepass")
+  func errorsAfterAnEscape() {
+    let (text, boundaries) = Self.filler(count: 60, ascii: false)
+    for place in boundaries {
+      for (bad, kind) in [
+        ([0x0A], JSONParseError.Kind.invalidString), ([0xED, 0xA0, 0x80], .invalidUTF8), ([0xE6], .invalidUTF8),
+      ] as [([UInt8], JSONParseError.Kind)] {
+        for start in Self.starts {
+          let prefix = start + [UInt8](#""\u00e9"#.utf8) + text[..<place]
+          let document = prefix + bad + text[place...] + [UInt8]("\"]".utf8)
+          do {
+            _ = try JSON(parsing: document)
+            Issue.record("accepted \(bad) at \(place)")
+          } catch {
+            #expect(error.kind == kind, "\(bad) at \(place)")
+            #expect(error.offset == prefix.count, "\(bad) at \(place)")
+          }
+        }
+      }
+    }
+  }
+
 }
