@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautTestSupport
 import Foundation
 import ServiceTestSupport
 import Testing
@@ -7,16 +8,11 @@ import Testing
 
 /// Bytes that look random, the same on every run (SplitMix64).
 func pseudoRandomBytes(count: Int, seed: UInt64) -> Data {
-  var state = seed
+  var random = SplitMix64(seed: seed)
   var bytes = [UInt8]()
   bytes.reserveCapacity(count)
   while bytes.count < count {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    withUnsafeBytes(of: z.littleEndian) { bytes.append(contentsOf: $0.prefix(count - bytes.count)) }
+    withUnsafeBytes(of: random.next().littleEndian) { bytes.append(contentsOf: $0.prefix(count - bytes.count)) }
   }
   return Data(bytes)
 }

@@ -10,18 +10,6 @@ import Testing
 /// UTF-8 character can straddle chunks is a chance to go wrong.
 @Suite("Event stream parsing: random streams against a reference reading", .offThePool)
 struct EventStreamDifferentialTests {
-  /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
 
   /// The pieces random streams are made of: field names with and without colons and
   /// spaces, every line end, comments, a BOM, a NUL, digits, and multi-byte characters.
@@ -94,7 +82,7 @@ struct EventStreamDifferentialTests {
 
   @Test("Random streams in random chunks give the events, the last event ID and the retry of the reference")
   func randomStreams() throws {
-    var random = Random(state: 0x5EED_2026_1127)
+    var random = SplitMix64(seed: 0x5EED_2026_1127)
     for round in 0..<1500 {
       var bytes: [UInt8] = []
       for _ in 0..<random.below(60) { bytes += Self.pieces[random.below(Self.pieces.count)] }
