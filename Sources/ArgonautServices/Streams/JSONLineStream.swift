@@ -50,7 +50,10 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     var batch = JSONLineBatch()
     var connection: OpenedStream?
     /// The parsed lines not yet decoded, the next one last.
-    @usableFromInline var pending: [JSONLine] = []
+    @usableFromInline var pending: [JSON] = []
+    /// The numbers of the lines parsed with the last chunk, in order: the last
+    /// `pending.count` of them are those of `pending`, reversed.
+    @usableFromInline var lineNumbers: [Int] = []
     /// The error of a bad line, thrown once the lines before it are read.
     var deferredFailure: ServiceError?
     var isFinished = false
@@ -69,10 +72,10 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
       // specialized decoder (as `[Value].decode` does), and only a chunk's end
       // makes a call.
       while true {
-        if let line = pending.popLast() {
-          switch Value.decode(line.json) {
+        if let json = pending.popLast() {
+          switch Value.decode(json) {
           case .success(let value): return value
-          case .failure(let error): throw failDecoding(error, line: line.number)
+          case .failure(let error): throw failDecoding(error, line: lineNumbers[lineNumbers.count - pending.count - 1])
           }
         }
         guard try await readLines() else { return nil }
@@ -95,20 +98,27 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
             connection = try await opener.open()
             continue
           }
+          var tooLong = false
           if let chunk = try await connection.next() {
-            batch.reserve(chunk.count)
             do {
-              try chunk.withUnsafeBytes { bytes in
-                try splitter.split(bytes) { line, number, offset in batch.append(line, number, offset) }
-              }
+              try chunk.withUnsafeBytes { bytes in try splitter.split(bytes, into: &batch) }
             } catch {
-              throw ServiceError(.responseTooLarge(limit: splitter.maximumLineLength), request: connection.request)
+              tooLong = true
             }
           } else {
             isFinished = true
-            splitter.finish { line, number, offset in batch.append(line, number, offset) }
+            do throws(JSONLineSplitter.LineTooLong) {
+              try splitter.finish(into: &batch)
+            } catch {
+              tooLong = true
+            }
           }
-          deferredFailure = batch.parse(connection, into: &pending)
+          // The lines before a line too long are read first, as before a bad line.
+          deferredFailure =
+            batch.parse(connection, into: &pending, numbers: &lineNumbers)
+            ?? (tooLong
+              ? ServiceError(.responseTooLarge(limit: splitter.maximumLineLength), request: connection.request)
+              : nil)
           pending.reverse()
           if !pending.isEmpty { return true }
         }
@@ -132,6 +142,7 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
       isFinished = true
       deferredFailure = nil
       pending.removeAll()
+      lineNumbers.removeAll()
       batch = JSONLineBatch()
       connection?.body.cancel()
       connection = nil
@@ -139,50 +150,37 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
   }
 }
 
-/// A parsed line of JSON Lines, not yet decoded.
-@usableFromInline
-struct JSONLine: Sendable {
-  /// The line's value.
-  @usableFromInline let json: JSON
-  /// The line's number in the body, from 1.
-  @usableFromInline let number: Int
-}
-
-/// The lines of one chunk, copied side by side: parsed together into one tape (one
-/// set of allocations for the chunk rather than one per line), then decoded one by
-/// one. A chunk with a bad line is parsed again line by line, to name it.
+/// The lines of one or more chunks, copied side by side by ``JSONLineSplitter``:
+/// parsed together into one tape (one set of allocations for the chunk rather than
+/// one per line), then decoded one by one. A batch with a bad line is parsed again
+/// line by line, to name it.
 struct JSONLineBatch {
-  /// The lines' bytes; a new array for each chunk, since the values keep it.
-  private var bytes: [UInt8] = []
-  /// Each line's range in `bytes`, its number and its byte offset in the body.
-  private var lines: [(range: Range<Int>, number: Int, offset: Int)] = []
+  /// The lines' bytes, each followed by a NUL that stands for its CR or LF; a new
+  /// array for each batch, since the values keep it.
+  var bytes: [UInt8] = []
+  /// Each non-blank line's range in `bytes`, its number and its byte offset in the body.
+  var lines: [(range: Range<Int>, number: Int, offset: Int)] = []
 
-  /// Makes room for a chunk of `count` bytes.
-  mutating func reserve(_ count: Int) {
-    bytes.reserveCapacity(count)
-  }
-
-  /// Adds a line, unless it holds only whitespace.
-  /// - Returns: `true`, to go on splitting.
-  mutating func append(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) -> Bool {
-    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
-    let start = bytes.count
-    bytes.append(contentsOf: line)
-    lines.append((start..<bytes.count, number, offset))
-    return true
-  }
-
-  /// Parses the lines held, in order, into `parsed`, and empties the batch.
+  /// Parses the lines held, in order, into `parsed`, with their numbers in
+  /// `numbers` (both emptied first), and empties the batch.
   /// - Returns: The error of the first line that is not JSON, if any; the lines
   ///   before it are parsed.
-  mutating func parse(_ connection: OpenedStream, into parsed: inout [JSONLine]) -> ServiceError? {
-    guard !lines.isEmpty else { return nil }
+  mutating func parse(
+    _ connection: OpenedStream, into parsed: inout [JSON], numbers: inout [Int]
+  ) -> ServiceError? {
+    parsed.removeAll(keepingCapacity: true)
+    numbers.removeAll(keepingCapacity: true)
+    guard !lines.isEmpty else {
+      bytes.removeAll(keepingCapacity: true)
+      return nil
+    }
     let (bytes, lines) = (self.bytes, self.lines)
     self.bytes = []
     self.lines.removeAll(keepingCapacity: true)
+    numbers.reserveCapacity(lines.count)
     if let values = try? JSON.values(parsing: bytes, documents: lines.map(\.range)) {
-      parsed.reserveCapacity(parsed.count + values.count)
-      for (json, line) in zip(values, lines) { parsed.append(JSONLine(json: json, number: line.number)) }
+      parsed = values
+      for line in lines { numbers.append(line.number) }
       return nil
     }
     // One of them is not JSON: line by line, to name it.
@@ -191,7 +189,8 @@ struct JSONLineBatch {
         let json = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
           try JSON(parsing: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[line.range])))
         }
-        parsed.append(JSONLine(json: json, number: line.number))
+        parsed.append(json)
+        numbers.append(line.number)
       } catch {
         return ServiceError(
           .invalidJSON(error.located(atLine: line.number, offset: line.offset)), request: connection.request,
