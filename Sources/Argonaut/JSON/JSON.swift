@@ -105,10 +105,11 @@ extension JSON {
   /// storage: one set of allocations for all of them, instead of one per document.
   /// The values share that storage, which lives as long as any of them does.
   ///
-  /// The parser may read the bytes after a range, but a document never takes them
-  /// in: one that runs on past its range fails. For speed, follow each range with a
-  /// byte that ends every token and is no whitespace, such as a NUL, so that no valid
-  /// document runs on (see `JSONScanner.tape(for:documents:maximumDepth:)`).
+  /// A document is accepted, and an error reported, exactly as when it is parsed
+  /// alone. For speed, follow each range with a byte that ends every token and is no
+  /// whitespace, such as a NUL: the documents are then parsed in one pass that reads
+  /// ahead of each (see `JSONScanner.tape(for:documents:maximumDepth:)`); after any
+  /// other byte, in two.
   ///
   /// - Throws: `JSONParseError` when any range is not a valid document; its position
   ///   is in `bytes` as a whole, so a caller that must name the document parses the

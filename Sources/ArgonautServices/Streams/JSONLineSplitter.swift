@@ -38,10 +38,11 @@ struct JSONLineSplitter {
       partial.append(contentsOf: UnsafeBufferPointer(start: base, count: chunk.count))
       return
     }
-    let start = batch.bytes.count
-    batch.bytes.reserveCapacity(start + partial.count + complete + 1)
+    let start = batch.start(at: lineOffset)
+    batch.bytes.reserveCapacity(start + partial.count + complete)
     batch.bytes.append(contentsOf: partial)
     batch.bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: complete))
+    lineOffset += partial.count + complete
     partial.removeAll(keepingCapacity: true)
     try addLines(of: &batch, from: start)
     guard chunk.count - complete <= maximumLineLength else { throw LineTooLong() }
@@ -53,9 +54,10 @@ struct JSONLineSplitter {
   /// - Throws: ``LineTooLong``, as ``split(_:into:)`` does.
   mutating func finish(into batch: inout JSONLineBatch) throws(LineTooLong) {
     guard !partial.isEmpty else { return }
-    let start = batch.bytes.count
+    let start = batch.start(at: lineOffset)
     batch.bytes.append(contentsOf: partial)
     batch.bytes.append(0x0A)
+    lineOffset += partial.count
     partial = []
     try addLines(of: &batch, from: start)
   }
@@ -65,13 +67,11 @@ struct JSONLineSplitter {
   /// on into the next one (see `JSON.values(parsing:documents:options:)`).
   private mutating func addLines(of batch: inout JSONLineBatch, from start: Int) throws(LineTooLong) {
     var number = lineNumber
-    var offset = lineOffset
-    var lines = batch.lines
-    batch.lines = []
+    var (ranges, numbers) = (batch.ranges, batch.numbers)
+    (batch.ranges, batch.numbers) = ([], [])
     defer {
       lineNumber = number
-      lineOffset = offset
-      batch.lines = lines
+      (batch.ranges, batch.numbers) = (ranges, numbers)
     }
     try batch.bytes.withUnsafeMutableBufferPointer { (buffer) throws(LineTooLong) in
       guard let base = buffer.baseAddress else { return }
@@ -82,11 +82,14 @@ struct JSONLineSplitter {
         guard lineFeed - lineStart <= maximumLineLength else { throw LineTooLong() }
         let end = lineFeed > lineStart && base[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed
         base[end] = 0
-        if UnsafeBufferPointer(rebasing: buffer[lineStart..<end]).contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-          lines.append((lineStart..<end, number, offset))
+        // Blank when it holds only spaces and tabs; most lines start with a value.
+        var first = lineStart
+        while first < end && (base[first] == 0x20 || base[first] == 0x09) { first += 1 }
+        if first < end {
+          ranges.append(lineStart..<end)
+          numbers.append(number)
         }
         number += 1
-        offset += lineFeed - lineStart + 1
         lineStart = lineFeed + 1
       }
     }

@@ -155,46 +155,54 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
 /// one per line), then decoded one by one. A batch with a bad line is parsed again
 /// line by line, to name it.
 struct JSONLineBatch {
-  /// The lines' bytes, each followed by a NUL that stands for its CR or LF; a new
-  /// array for each batch, since the values keep it.
+  /// The bytes of the body from ``offset`` on, with each line's end (its CR, or else
+  /// its LF) made a NUL; a new array for each batch, since the values keep it.
   var bytes: [UInt8] = []
-  /// Each non-blank line's range in `bytes`, its number and its byte offset in the body.
-  var lines: [(range: Range<Int>, number: Int, offset: Int)] = []
+  /// The byte offset in the body of `bytes[0]`.
+  var offset = 0
+  /// The range in `bytes` of each line that is not blank.
+  var ranges: [Range<Int>] = []
+  /// The number of each line of `ranges`, from 1.
+  var numbers: [Int] = []
+
+  /// Where the bytes from body offset `offset` go: the end of `bytes`, which is
+  /// also where the batch starts when it is empty.
+  mutating func start(at offset: Int) -> Int {
+    if bytes.isEmpty { self.offset = offset }
+    return bytes.count
+  }
 
   /// Parses the lines held, in order, into `parsed`, with their numbers in
-  /// `numbers` (both emptied first), and empties the batch.
+  /// `numbers` (both replaced), and empties the batch.
   /// - Returns: The error of the first line that is not JSON, if any; the lines
   ///   before it are parsed.
   mutating func parse(
     _ connection: OpenedStream, into parsed: inout [JSON], numbers: inout [Int]
   ) -> ServiceError? {
-    parsed.removeAll(keepingCapacity: true)
-    numbers.removeAll(keepingCapacity: true)
-    guard !lines.isEmpty else {
-      bytes.removeAll(keepingCapacity: true)
-      return nil
-    }
-    let (bytes, lines) = (self.bytes, self.lines)
+    let bytes = self.bytes
     self.bytes = []
-    self.lines.removeAll(keepingCapacity: true)
-    numbers.reserveCapacity(lines.count)
-    if let values = try? JSON.values(parsing: bytes, documents: lines.map(\.range)) {
+    parsed.removeAll(keepingCapacity: true)
+    swap(&numbers, &self.numbers)
+    self.numbers.removeAll(keepingCapacity: true)
+    defer { ranges.removeAll(keepingCapacity: true) }
+    guard !ranges.isEmpty else { return nil }
+    if let values = try? JSON.values(parsing: bytes, documents: ranges) {
       parsed = values
-      for line in lines { numbers.append(line.number) }
       return nil
     }
     // One of them is not JSON: line by line, to name it.
-    for line in lines {
+    for (index, range) in ranges.enumerated() {
       do {
         let json = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-          try JSON(parsing: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[line.range])))
+          try JSON(parsing: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[range])))
         }
         parsed.append(json)
-        numbers.append(line.number)
       } catch {
+        let number = numbers[index]
+        numbers.removeSubrange(index...)  // as many as the values parsed
         return ServiceError(
-          .invalidJSON(error.located(atLine: line.number, offset: line.offset)), request: connection.request,
-          response: connection.head)
+          .invalidJSON(error.located(atLine: number, offset: offset + range.lowerBound)),
+          request: connection.request, response: connection.head)
       }
     }
     return nil
