@@ -111,11 +111,13 @@ extension JSON {
   /// ahead of each (see `JSONScanner.tape(for:documents:maximumDepth:)`); after any
   /// other byte, in two.
   ///
+  /// - Parameter lastFirst: Whether the values come last to first, for a reader
+  ///   that takes them with `popLast()`.
   /// - Throws: `JSONParseError` when any range is not a valid document; its position
   ///   is in `bytes` as a whole, so a caller that must name the document parses the
   ///   ranges one by one to find it.
   package static func values(
-    parsing bytes: [UInt8], documents: [Range<Int>], options: JSONParsingOptions = .default
+    parsing bytes: [UInt8], documents: [Range<Int>], options: JSONParsingOptions = .default, lastFirst: Bool = false
   ) throws(JSONParseError) -> [JSON] {
     guard !documents.isEmpty else { return [] }
     let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
@@ -123,7 +125,8 @@ extension JSON {
     }
     let document = JSONDocument(
       bytes: bytes, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped)
-    return parsed.roots.map { JSON(document, at: $0) }
+    return lastFirst
+      ? parsed.roots.reversed().map { JSON(document, at: $0) } : parsed.roots.map { JSON(document, at: $0) }
   }
 
   /// Parses a JSON document from text.

@@ -119,7 +119,6 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
             ?? (tooLong
               ? ServiceError(.responseTooLarge(limit: splitter.maximumLineLength), request: connection.request)
               : nil)
-          pending.reverse()
           if !pending.isEmpty { return true }
         }
       } catch {
@@ -172,8 +171,8 @@ struct JSONLineBatch {
     return bytes.count
   }
 
-  /// Parses the lines held, in order, into `parsed`, with their numbers in
-  /// `numbers` (both replaced), and empties the batch.
+  /// Parses the lines held into `parsed`, last to first, with their numbers in
+  /// `numbers`, first to last (both replaced), and empties the batch.
   /// - Returns: The error of the first line that is not JSON, if any; the lines
   ///   before it are parsed.
   mutating func parse(
@@ -186,7 +185,7 @@ struct JSONLineBatch {
     self.numbers.removeAll(keepingCapacity: true)
     defer { ranges.removeAll(keepingCapacity: true) }
     guard !ranges.isEmpty else { return nil }
-    if let values = try? JSON.values(parsing: bytes, documents: ranges) {
+    if let values = try? JSON.values(parsing: bytes, documents: ranges, lastFirst: true) {
       parsed = values
       return nil
     }
@@ -198,6 +197,7 @@ struct JSONLineBatch {
         }
         parsed.append(json)
       } catch {
+        parsed.reverse()
         let number = numbers[index]
         numbers.removeSubrange(index...)  // as many as the values parsed
         return ServiceError(
@@ -205,6 +205,7 @@ struct JSONLineBatch {
           request: connection.request, response: connection.head)
       }
     }
+    parsed.reverse()
     return nil
   }
 }
