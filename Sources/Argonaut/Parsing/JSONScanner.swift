@@ -83,18 +83,26 @@ struct JSONScanner: ~Copyable {
   /// which then share one allocation of each buffer. String and number entries
   /// point into `input`, so the values read from the tape with `input` as their text.
   ///
-  /// First, one scanner reads them all with the whole of `input` as the bytes it may
-  /// load (see `tapeReadingAhead`): the fast paths that need bytes ahead (a number's
-  /// 64) then serve a document's last tokens too, as in one large document. If that
-  /// fails, the documents are parsed again each within its own bounds
-  /// (`tapeDocumentByDocument`), which accepts exactly what parsing each alone does
-  /// and reports the same first error. The first pass accepts a document only when
-  /// it is valid alone, so the second runs only for an error, or for a valid document
-  /// that the first pass ran past (a range followed by whitespace or digits): for
-  /// speed, follow each range with a NUL, which ends every token and is no whitespace.
+  /// One scanner reads them all, with the whole of `input` as the bytes it may load:
+  /// the fast paths that need bytes ahead (a number's 64) then serve a document's
+  /// last tokens too, as in one large document. It accepts a document only when its
+  /// value and the whitespace after it end exactly at the end of its range, and then
+  /// exactly as the document alone would be: an accepted document took in no byte
+  /// past its range, and a byte past it decides nothing without being taken in (a
+  /// number takes in every digit, point and exponent that follows it, so the byte
+  /// after a number's text is no digit, as `readShortDecimal` requires). A document
+  /// that runs on past its range (a range followed by whitespace or digits) fails,
+  /// even when it is valid alone: follow each range with a NUL, which ends every
+  /// token and is no whitespace.
   ///
-  /// - Throws: `JSONParseError` for the first range that is not a valid document;
-  ///   its position is in `input` as a whole.
+  /// The UTF-8 of `input` is checked once for all of them: when it is dense with
+  /// non-ASCII and well-formed, every document is scanned by the copy of the scanner
+  /// that does not check strings again (a string accepted lies between two ASCII
+  /// quotes within its document, so its text is well-formed).
+  ///
+  /// - Throws: `JSONParseError` for the first range that is not a valid document, or
+  ///   that runs on past its end; its position is in `input` as a whole, and not
+  ///   always the one that parsing the document alone reports.
   static func tape(
     for input: UnsafeBufferPointer<UInt8>, documents: [Range<Int>], maximumDepth: Int
   ) throws(JSONParseError) -> (
@@ -106,34 +114,6 @@ struct JSONScanner: ~Copyable {
         kind: .documentTooLarge, offset: 0, line: 1, column: 1,
         expected: "a document of at most \(Tape.maxOffset) bytes", found: "\(input.count) bytes")
     }
-    for range in documents {
-      precondition(range.lowerBound >= 0 && range.upperBound <= input.count, "a document outside the input")
-    }
-    do {
-      return try tapeReadingAhead(for: input, base: base, documents: documents, maximumDepth: maximumDepth)
-    } catch {
-      return try tapeDocumentByDocument(for: input, base: base, documents: documents, maximumDepth: maximumDepth)
-    }
-  }
-
-  /// The first pass of `tape(for:documents:maximumDepth:)`: one scanner whose loads
-  /// may reach the end of `input`, and which accepts a document only when its value
-  /// and the whitespace after it end exactly at the end of its range.
-  ///
-  /// It accepts no document that is invalid alone: a document accepted took in no
-  /// byte past its range, and a byte past it decides nothing without being taken in
-  /// (a number takes in every digit, point and exponent that follows it), so the
-  /// scan of an accepted document is the scan of it alone, with the fast paths'
-  /// choice of form for its numbers. The UTF-8 of `input` is checked once for all of
-  /// them: when it is dense with non-ASCII and well-formed, every document is scanned
-  /// by the copy of the scanner that does not check strings again (a string accepted
-  /// lies between two ASCII quotes within its document, so its text is well-formed).
-  private static func tapeReadingAhead(
-    for input: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, documents: [Range<Int>], maximumDepth: Int
-  ) throws(JSONParseError) -> (
-    tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>,
-    unescaped: UnsafeMutableBufferPointer<UInt8>, roots: [Int]
-  ) {
     var scanner = JSONScanner(
       input: input, start: base, end: base + input.count, maximumDepth: maximumDepth, readsNumbers: true,
       tape: GrowableBuffer(capacity: Swift.max(16, input.count / 12)), significands: GrowableBuffer(capacity: 16),
@@ -144,6 +124,7 @@ struct JSONScanner: ~Copyable {
     var roots: [Int] = []
     roots.reserveCapacity(documents.count)
     for range in documents {
+      precondition(range.lowerBound >= 0 && range.upperBound <= input.count, "a document outside the input")
       roots.append(scanner.tape.count)
       if isWellFormed {
         try scanner.scanWellFormedDocument(from: base + range.lowerBound, to: base + range.upperBound)
@@ -151,42 +132,6 @@ struct JSONScanner: ~Copyable {
         try scanner.scanCheckedDocument(from: base + range.lowerBound, to: base + range.upperBound)
       }
     }
-    let taken = scanner.take()
-    return (taken.tape, taken.significands, taken.unescaped, roots)
-  }
-
-  /// The second pass of `tape(for:documents:maximumDepth:)`: a scanner per document,
-  /// whose `end` is the document's, so that each is parsed as it would be alone.
-  private static func tapeDocumentByDocument(
-    for input: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, documents: [Range<Int>], maximumDepth: Int
-  ) throws(JSONParseError) -> (
-    tape: UnsafeMutableBufferPointer<UInt64>, significands: UnsafeMutableBufferPointer<UInt32>,
-    unescaped: UnsafeMutableBufferPointer<UInt8>, roots: [Int]
-  ) {
-    var tape = GrowableBuffer<UInt64>(capacity: Swift.max(16, input.count / 12))
-    var significands = GrowableBuffer<UInt32>(capacity: 16)
-    var frames = GrowableBuffer<Frame>(capacity: 32)
-    var keys = GrowableBuffer<UInt64>(capacity: 64)
-    var unescaped = GrowableBuffer<UInt8>()
-    var roots: [Int] = []
-    roots.reserveCapacity(documents.count)
-    for range in documents {
-      // A scanner per document, whose `end` is the document's; the buffers move
-      // from one to the next.
-      var scanner = JSONScanner(
-        input: input, start: base, end: base + range.upperBound, maximumDepth: maximumDepth, readsNumbers: true,
-        tape: tape, significands: significands, frames: frames, keys: keys, unescaped: unescaped)
-      roots.append(scanner.tape.count)
-      try scanner.scanDocument(from: base + range.lowerBound)
-      tape = scanner.tape
-      significands = scanner.significands
-      frames = scanner.frames
-      keys = scanner.keys
-      unescaped = scanner.unescaped
-    }
-    let scanner = JSONScanner(
-      input: input, start: base, end: base + input.count, maximumDepth: maximumDepth, readsNumbers: true,
-      tape: tape, significands: significands, frames: frames, keys: keys, unescaped: unescaped)
     let taken = scanner.take()
     return (taken.tape, taken.significands, taken.unescaped, roots)
   }

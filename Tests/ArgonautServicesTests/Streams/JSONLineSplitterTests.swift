@@ -102,6 +102,19 @@ struct JSONLineSplitterTests {
     #expect(values == (try rows.map { try JSON(parsing: $0) }))
   }
 
+  @Test("A line that ends in a number, before a line of digits, is that number alone")
+  func numberBeforeDigits() async throws {
+    // Side by side without a byte between them, `12.5` and `117.5` would read as one
+    // number, `12.5117`, from a copy of the lines that kept the first's text.
+    let body = Array("12.5\n117.5\n1\n2\n3\n-0.0\n17.571428571428573\n".utf8)
+    for size in [3, 1 << 20] {
+      let (values, error) = await lines(body, chunkSize: size)
+      #expect(error == nil)
+      #expect(values == [12.5, 117.5, 1, 2, 3, -0.0, 17.571428571428573], "chunks of \(size)")
+      #expect(values.first?.doubleValue == 12.5, "chunks of \(size)")
+    }
+  }
+
   @Test("A NUL inside a line is not JSON: the line is named, with its column")
   func nulInALine() async throws {
     let body = Array("1\n[2,\u{0}3]\n4\n".utf8)
