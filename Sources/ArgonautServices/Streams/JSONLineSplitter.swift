@@ -68,7 +68,7 @@ struct JSONLineSplitter {
   private mutating func addLines(of batch: inout JSONLineBatch, from start: Int) throws(LineTooLong) {
     var number = lineNumber
     var (ranges, numbers) = (batch.ranges, batch.numbers)
-    (batch.ranges, batch.numbers) = ([], [])
+    (batch.ranges, batch.numbers) = ([], JSONLineNumbers())
     defer {
       lineNumber = number
       (batch.ranges, batch.numbers) = (ranges, numbers)

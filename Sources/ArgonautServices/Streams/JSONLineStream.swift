@@ -53,7 +53,7 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     @usableFromInline var pending: [JSON] = []
     /// The numbers of the lines parsed with the last chunk, in order: the last
     /// `pending.count` of them are those of `pending`, reversed.
-    @usableFromInline var lineNumbers: [Int] = []
+    var lineNumbers = JSONLineNumbers()
     /// The error of a bad line, thrown once the lines before it are read.
     var deferredFailure: ServiceError?
     var isFinished = false
@@ -75,7 +75,7 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
         if let json = pending.popLast() {
           switch Value.decode(json) {
           case .success(let value): return value
-          case .failure(let error): throw failDecoding(error, line: lineNumbers[lineNumbers.count - pending.count - 1])
+          case .failure(let error): throw failDecoding(error)
           }
         }
         guard try await readLines() else { return nil }
@@ -127,9 +127,11 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
       }
     }
 
-    /// The error for line `number`, which did not decode; the sequence ends.
+    /// The error for the line just taken from `pending`, which did not decode; the
+    /// sequence ends.
     @usableFromInline
-    mutating func failDecoding(_ error: DecodeError, line number: Int) -> ServiceError {
+    mutating func failDecoding(_ error: DecodeError) -> ServiceError {
+      let number = lineNumbers[lineNumbers.count - pending.count - 1]
       let failure = ServiceError(
         .decodingFailed(error, modelName: "\(Value.self) on line \(number)"), request: connection?.request,
         response: connection?.head)
@@ -162,7 +164,7 @@ struct JSONLineBatch {
   /// The range in `bytes` of each line that is not blank.
   var ranges: [Range<Int>] = []
   /// The number of each line of `ranges`, from 1.
-  var numbers: [Int] = []
+  var numbers = JSONLineNumbers()
 
   /// Where the bytes from body offset `offset` go: the end of `bytes`, which is
   /// also where the batch starts when it is empty.
@@ -176,13 +178,13 @@ struct JSONLineBatch {
   /// - Returns: The error of the first line that is not JSON, if any; the lines
   ///   before it are parsed.
   mutating func parse(
-    _ connection: OpenedStream, into parsed: inout [JSON], numbers: inout [Int]
+    _ connection: OpenedStream, into parsed: inout [JSON], numbers: inout JSONLineNumbers
   ) -> ServiceError? {
     let bytes = self.bytes
     self.bytes = []
     parsed.removeAll(keepingCapacity: true)
     swap(&numbers, &self.numbers)
-    self.numbers.removeAll(keepingCapacity: true)
+    self.numbers.removeAll()
     defer { ranges.removeAll(keepingCapacity: true) }
     guard !ranges.isEmpty else { return nil }
     if let values = try? JSON.values(parsing: bytes, documents: ranges, lastFirst: true) {
@@ -199,7 +201,7 @@ struct JSONLineBatch {
       } catch {
         parsed.reverse()
         let number = numbers[index]
-        numbers.removeSubrange(index...)  // as many as the values parsed
+        numbers.removeLast(from: index)  // as many as the values parsed
         return ServiceError(
           .invalidJSON(error.located(atLine: number, offset: offset + range.lowerBound)),
           request: connection.request, response: connection.head)
@@ -207,5 +209,47 @@ struct JSONLineBatch {
     }
     parsed.reverse()
     return nil
+  }
+}
+
+/// The numbers of a batch's lines that are not blank, in order: counted on from the
+/// first while no blank line falls between two of them (as in most bodies), and
+/// listed one by one once one does.
+struct JSONLineNumbers {
+  /// The number of the first line.
+  private var first = 0
+  /// How many lines there are.
+  private(set) var count = 0
+  /// Each line's number, once a blank line fell between two of them; empty before.
+  private var listed: [Int] = []
+
+  /// The number of line `index` of the batch, from 0.
+  subscript(index: Int) -> Int {
+    listed.isEmpty ? first + index : listed[index]
+  }
+
+  /// Adds the number of the next line, greater than the last one's.
+  mutating func append(_ number: Int) {
+    if count == 0 {
+      first = number
+    } else if !listed.isEmpty {
+      listed.append(number)
+    } else if number != first + count {
+      listed = Array(first..<(first + count))
+      listed.append(number)
+    }
+    count += 1
+  }
+
+  /// Keeps the numbers of the lines before line `index` only.
+  mutating func removeLast(from index: Int) {
+    count = index
+    if !listed.isEmpty { listed.removeSubrange(index...) }
+  }
+
+  /// Removes every number.
+  mutating func removeAll() {
+    count = 0
+    listed.removeAll(keepingCapacity: true)
   }
 }

@@ -40,7 +40,9 @@ struct JSONLineSplitterTests {
     var splitter = JSONLineSplitter(maximumLineLength: limit)
     var found: [(text: [UInt8], end: UInt8?, number: Int, offset: Int)] = []
     func take(_ batch: inout JSONLineBatch) {
-      for (range, number) in zip(batch.ranges, batch.numbers) {
+      #expect(batch.numbers.count == batch.ranges.count)
+      for (index, range) in batch.ranges.enumerated() {
+        let number = batch.numbers[index]
         let end = range.upperBound < batch.bytes.count ? batch.bytes[range.upperBound] : nil
         found.append((Array(batch.bytes[range]), end, number, batch.offset + range.lowerBound))
       }
@@ -113,6 +115,48 @@ struct JSONLineSplitterTests {
       #expect(values == [12.5, 117.5, 1, 2, 3, -0.0, 17.571428571428573], "chunks of \(size)")
       #expect(values.first?.doubleValue == 12.5, "chunks of \(size)")
     }
+  }
+
+  @Test("Line numbers: counted on from the first until a blank line falls between two, then listed")
+  func lineNumbers() {
+    var numbers = JSONLineNumbers()
+    for number in [4, 5, 6] { numbers.append(number) }
+    #expect((0..<3).map { numbers[$0] } == [4, 5, 6])
+    numbers.append(9)
+    numbers.append(10)
+    #expect((0..<5).map { numbers[$0] } == [4, 5, 6, 9, 10])
+    numbers.removeLast(from: 4)
+    #expect(numbers.count == 4)
+    #expect((0..<4).map { numbers[$0] } == [4, 5, 6, 9])
+    numbers.removeAll()
+    #expect(numbers.count == 0)
+    for number in [12, 14] { numbers.append(number) }
+    #expect((0..<2).map { numbers[$0] } == [12, 14])
+  }
+
+  @Test("A line that does not decode, after blank lines in the same chunk, is named by its number")
+  func badValueAfterBlankLines() async throws {
+    let body = Array("{\"a\": 1}\n\n \n{\"a\": 2}\n\r\n{\"b\": 3}\n{\"a\": 4}\n".utf8)
+    for size in [4, 1 << 20] {
+      let memory = InMemoryTransport()
+      let parts = stride(from: 0, to: body.count, by: size).map {
+        StubResponse.StreamPart.bytes(Array(body[$0..<min($0 + size, body.count)]))
+      }
+      memory.on(nil, "/export", respond: .stream(parts, contentType: "application/x-ndjson"))
+      let configuration = ServiceConfiguration(environment: .local(port: 1), transport: memory)
+      let (values, error) = await ServiceConfiguration.$current.withValue(configuration) {
+        await collect(StreamService().lines(Request(.get, "/export"), as: Counter.self))
+      }
+      #expect(values.map(\.a) == [1, 2], "chunks of \(size)")
+      #expect(error?.kind == .decodingFailed)
+      #expect(error?.description.hasSuffix("could not decode Counter on line 6: a: missing key") == true, "\(error!)")
+    }
+  }
+
+  /// A value with one field, `a`.
+  struct Counter: Decodable, Sendable {
+    let a: Int
+    static func decode(_ json: JSON) -> Decoded<Counter> { Counter.init <^> json <| "a" }
   }
 
   @Test("A NUL inside a line is not JSON: the line is named, with its column")
