@@ -112,12 +112,18 @@ extension JSON {
   /// document, or one that runs on into the bytes after its range), each document is
   /// parsed alone from a copy of its bytes.
   ///
-  /// - Parameter lastFirst: Whether the values come last to first, for a reader
-  ///   that takes them with `popLast()`.
   /// - Throws: `JSONParseError` for the first range that is not a valid document: its
   ///   error alone, with its offset, line and column in `bytes` as a whole.
   package static func values(
-    parsing bytes: [UInt8], documents: [Range<Int>], options: JSONParsingOptions = .default, lastFirst: Bool = false
+    parsing bytes: [UInt8], documents: [Range<Int>], options: JSONParsingOptions = .default
+  ) throws(JSONParseError) -> [JSON] {
+    try values(parsing: bytes, documents: documents, options: options, lastFirst: false)
+  }
+
+  /// `values(parsing:documents:options:)`, last to first when `lastFirst` is true: for
+  /// a reader that takes them with `popLast()`.
+  package static func values(
+    parsing bytes: [UInt8], documents: [Range<Int>], options: JSONParsingOptions = .default, lastFirst: Bool
   ) throws(JSONParseError) -> [JSON] {
     guard !documents.isEmpty else { return [] }
     let parsed = try? bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
