@@ -8,7 +8,8 @@ import Foundation
 //     swift run -c release ArgonautBenchmarks --profile DOCUMENT [ITERATIONS]
 //     swift run -c release ArgonautBenchmarks --codable-only [--rounds N] [--only NAME,…]
 //     swift run -c release ArgonautBenchmarks --strategy-profile iso8601|secondsSince1970 decode|encode [N]
-//     swift run -c release ArgonautBenchmarks --streams [--rounds N]
+//     swift run -c release ArgonautBenchmarks --streams [--rounds N] [--lines-only]
+//     swift run -c release ArgonautBenchmarks --streams-profile lines|array [N]
 //     swift run -c release ArgonautBenchmarks --encoding-only [--rounds N]
 //     swift run -c release ArgonautBenchmarks --encoding-profile DOCUMENT [ITERATIONS]
 //
@@ -61,7 +62,8 @@ if arguments.first == "--strategy-profile", arguments.count >= 3 {
 }
 if arguments.first == "--streams-profile", arguments.count >= 2 {
   // A tight loop of the SSE parser alone ("parser") or events(_:) ("events"), over one of
-  // the event streams (0: token events, 1: OpenAI-style, 2: Anthropic-style), for a profiler.
+  // the event streams (0: token events, 1: OpenAI-style, 2: Anthropic-style), for a profiler;
+  // or of the JSON Lines case through lines(_:as:) ("lines") or as one array ("array").
   StreamsBenchmark.profile(
     path: arguments[1], iterations: arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20,
     stream: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0)
@@ -69,7 +71,7 @@ if arguments.first == "--streams-profile", arguments.count >= 2 {
 if arguments.contains("--streams") {
   // Only the streams: SSE parsing speed, JSON Lines against one array, a 256 MiB
   // download's peak memory growth (with the fault server, in a child process).
-  StreamsBenchmark.run(rounds: rounds)
+  StreamsBenchmark.run(rounds: rounds, linesOnly: arguments.contains("--lines-only"))
 }
 if arguments.first == "--encoding-profile", arguments.count >= 2 {
   // A tight loop of encode() + JSONSerializer.compact, for a profiler.

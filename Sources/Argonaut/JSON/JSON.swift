@@ -101,23 +101,54 @@ extension JSON {
   }
 
   /// Parses each of `documents` (byte ranges of `bytes`, such as the lines of JSON
-  /// Lines) as a document of its own, into one tape that keeps `bytes` as its
-  /// storage: one set of allocations for all of them, instead of one per document.
-  /// The values share that storage, which lives as long as any of them does.
+  /// Lines) as a document of its own, exactly as each alone: the same values, or the
+  /// same first error.
   ///
-  /// - Throws: `JSONParseError` when any range is not a valid document; its position
-  ///   is in `bytes` as a whole, so a caller that must name the document parses the
-  ///   ranges one by one to find it.
+  /// Documents that each are followed by a NUL (a byte that ends every token and is
+  /// no whitespace) are parsed in one pass into one tape that keeps `bytes` as its
+  /// storage: one set of allocations for all of them, instead of one per document.
+  /// The values share that storage, which lives as long as any of them does (see
+  /// `JSONScanner.tape(for:documents:maximumDepth:)`). When that pass fails (a bad
+  /// document, or one that runs on into the bytes after its range), each document is
+  /// parsed alone from a copy of its bytes.
+  ///
+  /// - Throws: `JSONParseError` for the first range that is not a valid document: its
+  ///   error alone, with its offset, line and column in `bytes` as a whole.
   package static func values(
     parsing bytes: [UInt8], documents: [Range<Int>], options: JSONParsingOptions = .default
   ) throws(JSONParseError) -> [JSON] {
+    try values(parsing: bytes, documents: documents, options: options, lastFirst: false)
+  }
+
+  /// `values(parsing:documents:options:)`, last to first when `lastFirst` is true: for
+  /// a reader that takes them with `popLast()`.
+  package static func values(
+    parsing bytes: [UInt8], documents: [Range<Int>], options: JSONParsingOptions = .default, lastFirst: Bool
+  ) throws(JSONParseError) -> [JSON] {
     guard !documents.isEmpty else { return [] }
-    let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
+    let parsed = try? bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
       try JSONScanner.tape(for: buffer, documents: documents, maximumDepth: options.maximumDepth)
     }
-    let document = JSONDocument(
-      bytes: bytes, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped)
-    return parsed.roots.map { JSON(document, at: $0) }
+    if let parsed {
+      let document = JSONDocument(
+        bytes: bytes, tape: parsed.tape, significands: parsed.significands, unescaped: parsed.unescaped)
+      return lastFirst
+        ? parsed.roots.reversed().map { JSON(document, at: $0) } : parsed.roots.map { JSON(document, at: $0) }
+    }
+    var values: [JSON] = []
+    values.reserveCapacity(documents.count)
+    for range in documents {
+      do {
+        values.append(try JSON.parse(Array(bytes[range]), options: options))
+      } catch {
+        throw bytes.withUnsafeBufferPointer {
+          JSONParseError.at(
+            range.lowerBound + error.offset, in: $0, kind: error.kind, expected: error.expected, found: error.found)
+        }
+      }
+    }
+    if lastFirst { values.reverse() }
+    return values
   }
 
   /// Parses a JSON document from text.

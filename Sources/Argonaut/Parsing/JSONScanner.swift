@@ -83,8 +83,26 @@ struct JSONScanner: ~Copyable {
   /// which then share one allocation of each buffer. String and number entries
   /// point into `input`, so the values read from the tape with `input` as their text.
   ///
-  /// - Throws: `JSONParseError` for the first range that is not a valid document;
-  ///   its position is in `input` as a whole.
+  /// One scanner reads them all, with the whole of `input` as the bytes it may load:
+  /// the fast paths that need bytes ahead (a number's 64) then serve a document's
+  /// last tokens too, as in one large document. It accepts a document only when its
+  /// value and the whitespace after it end exactly at the end of its range, and then
+  /// exactly as the document alone would be: an accepted document took in no byte
+  /// past its range, and a byte past it decides nothing without being taken in (a
+  /// number takes in every digit, point and exponent that follows it, so the byte
+  /// after a number's text is no digit, as `readShortDecimal` requires). A document
+  /// that runs on past its range (a range followed by whitespace or digits) fails,
+  /// even when it is valid alone: follow each range with a NUL, which ends every
+  /// token and is no whitespace.
+  ///
+  /// The UTF-8 of `input` is checked once for all of them: when it is dense with
+  /// non-ASCII and well-formed, every document is scanned by the copy of the scanner
+  /// that does not check strings again (a string accepted lies between two ASCII
+  /// quotes within its document, so its text is well-formed).
+  ///
+  /// - Throws: `JSONParseError` for the first range that is not a valid document, or
+  ///   that runs on past its end; its position is in `input` as a whole, and not
+  ///   always the one that parsing the document alone reports.
   static func tape(
     for input: UnsafeBufferPointer<UInt8>, documents: [Range<Int>], maximumDepth: Int
   ) throws(JSONParseError) -> (
@@ -96,31 +114,24 @@ struct JSONScanner: ~Copyable {
         kind: .documentTooLarge, offset: 0, line: 1, column: 1,
         expected: "a document of at most \(Tape.maxOffset) bytes", found: "\(input.count) bytes")
     }
-    var tape = GrowableBuffer<UInt64>(capacity: Swift.max(16, input.count / 12))
-    var significands = GrowableBuffer<UInt32>(capacity: 16)
-    var frames = GrowableBuffer<Frame>(capacity: 32)
-    var keys = GrowableBuffer<UInt64>(capacity: 64)
-    var unescaped = GrowableBuffer<UInt8>()
+    var scanner = JSONScanner(
+      input: input, start: base, end: base + input.count, maximumDepth: maximumDepth, readsNumbers: true,
+      tape: GrowableBuffer(capacity: Swift.max(16, input.count / 12)), significands: GrowableBuffer(capacity: 16),
+      frames: GrowableBuffer(capacity: 32), keys: GrowableBuffer(capacity: 64), unescaped: GrowableBuffer())
+    let isWellFormed =
+      UTF8Validation.isDenseNonASCII(base, count: input.count)
+      && UTF8Validation.isWellFormed(base, count: input.count)
     var roots: [Int] = []
     roots.reserveCapacity(documents.count)
     for range in documents {
       precondition(range.lowerBound >= 0 && range.upperBound <= input.count, "a document outside the input")
-      // A scanner per document, whose `end` is the document's; the buffers move
-      // from one to the next.
-      var scanner = JSONScanner(
-        input: input, start: base, end: base + range.upperBound, maximumDepth: maximumDepth, readsNumbers: true,
-        tape: tape, significands: significands, frames: frames, keys: keys, unescaped: unescaped)
       roots.append(scanner.tape.count)
-      try scanner.scanDocument(from: base + range.lowerBound)
-      tape = scanner.tape
-      significands = scanner.significands
-      frames = scanner.frames
-      keys = scanner.keys
-      unescaped = scanner.unescaped
+      if isWellFormed {
+        try scanner.scanWellFormedDocument(from: base + range.lowerBound, to: base + range.upperBound)
+      } else {
+        try scanner.scanCheckedDocument(from: base + range.lowerBound, to: base + range.upperBound)
+      }
     }
-    let scanner = JSONScanner(
-      input: input, start: base, end: base + input.count, maximumDepth: maximumDepth, readsNumbers: true,
-      tape: tape, significands: significands, frames: frames, keys: keys, unescaped: unescaped)
     let taken = scanner.take()
     return (taken.tape, taken.significands, taken.unescaped, roots)
   }
@@ -230,22 +241,28 @@ struct JSONScanner: ~Copyable {
   mutating func scanDocument(from first: UnsafePointer<UInt8>) throws(JSONParseError) {
     let count = end - first
     if UTF8Validation.isDenseNonASCII(first, count: count) && UTF8Validation.isWellFormed(first, count: count) {
-      try scanWellFormedDocument(from: first)
+      try scanWellFormedDocument(from: first, to: end)
     } else {
-      try scanCheckedDocument(from: first)
+      try scanCheckedDocument(from: first, to: end)
     }
   }
 
-  /// Scans a document that `UTF8Validation.isWellFormed` accepted.
+  /// Scans a document that `UTF8Validation.isWellFormed` accepted, from `first` to
+  /// `documentEnd` (at most `end`).
   @inline(never)
-  mutating func scanWellFormedDocument(from first: UnsafePointer<UInt8>) throws(JSONParseError) {
-    try scanDocument(from: first, WellFormedUTF8.self)
+  mutating func scanWellFormedDocument(
+    from first: UnsafePointer<UInt8>, to documentEnd: UnsafePointer<UInt8>
+  ) throws(JSONParseError) {
+    try scanDocument(from: first, to: documentEnd, WellFormedUTF8.self)
   }
 
-  /// Scans a document that may be ill-formed UTF-8, checking its strings' UTF-8.
+  /// Scans a document that may be ill-formed UTF-8, checking its strings' UTF-8, from
+  /// `first` to `documentEnd` (at most `end`).
   @inline(never)
-  mutating func scanCheckedDocument(from first: UnsafePointer<UInt8>) throws(JSONParseError) {
-    try scanDocument(from: first, CheckedUTF8.self)
+  mutating func scanCheckedDocument(
+    from first: UnsafePointer<UInt8>, to documentEnd: UnsafePointer<UInt8>
+  ) throws(JSONParseError) {
+    try scanDocument(from: first, to: documentEnd, CheckedUTF8.self)
   }
 
   /// Scans one document as `scanDocument(from:)` does, checking its strings' UTF-8
@@ -253,9 +270,12 @@ struct JSONScanner: ~Copyable {
   /// scanner of its own, with no test of the kind in its loops; inlined into the two
   /// functions above, so that each copy is optimized as a function of its own (the
   /// specializations of a generic function of this size call their loads out of line).
+  ///
+  /// Loads may read up to `end`; the document must end at `documentEnd`, after its
+  /// value and any whitespace (see `tape(for:documents:maximumDepth:)`).
   @inline(__always)
   mutating func scanDocument<Validation: StringValidation>(
-    from first: UnsafePointer<UInt8>, _: Validation.Type
+    from first: UnsafePointer<UInt8>, to documentEnd: UnsafePointer<UInt8>, _: Validation.Type
   ) throws(JSONParseError) {
     var p = first
     // A UTF-8 byte order mark is ignored, as RFC 8259 section 8.1 allows.
@@ -317,7 +337,7 @@ struct JSONScanner: ~Copyable {
       while true {
         p = skipWhitespace(p)
         guard depth > 0 else {
-          guard p == end else { throw error(p, .unexpectedCharacter, expected: "end of input") }
+          guard p == documentEnd else { throw error(p, .unexpectedCharacter, expected: "end of input") }
           return
         }
         count &+= 1

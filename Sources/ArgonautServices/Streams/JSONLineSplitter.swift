@@ -2,6 +2,10 @@ import Foundation
 
 /// Splits a JSON Lines body into lines, chunk by chunk: a line ends at LF, and a CR
 /// before the LF is dropped. Lines are numbered from 1, blank ones included.
+///
+/// The lines go into a ``JSONLineBatch`` with two bulk copies per chunk (the start of
+/// a line that the previous chunk cut, then the chunk up to its last LF), not one
+/// copy per line.
 struct JSONLineSplitter {
   /// The start of a line that a chunk's end cut.
   private var partial: [UInt8] = []
@@ -9,7 +13,7 @@ struct JSONLineSplitter {
   private(set) var lineNumber = 1
   /// The byte offset in the body of the line being read.
   private(set) var lineOffset = 0
-  /// The longest line accepted, in bytes.
+  /// The longest line accepted, in bytes (a final CR included).
   let maximumLineLength: Int
 
   /// A line longer than ``maximumLineLength``.
@@ -19,52 +23,75 @@ struct JSONLineSplitter {
     self.maximumLineLength = maximumLineLength
   }
 
-  /// Splits `chunk`, calling `line` with each line that ends in it (without its
-  /// end), its number and its byte offset, until `line` returns `false`.
+  /// Adds to `batch` the lines that end in `chunk`, and keeps the start of the line
+  /// that it cuts.
   ///
-  /// - Throws: ``LineTooLong``.
-  mutating func split(
-    _ chunk: UnsafeRawBufferPointer, _ line: (UnsafeBufferPointer<UInt8>, Int, Int) -> Bool
-  ) throws(LineTooLong) {
+  /// - Throws: ``LineTooLong`` for a line longer than ``maximumLineLength`` (whole,
+  ///   or as much of it as has arrived); the lines before it are in `batch`.
+  mutating func split(_ chunk: UnsafeRawBufferPointer, into batch: inout JSONLineBatch) throws(LineTooLong) {
     guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), chunk.count > 0 else { return }
-    let count = chunk.count
-    var start = 0
-    while start < count {
-      guard let found = memchr(base + start, 0x0A, count - start) else {
-        guard partial.count + (count - start) <= maximumLineLength else { throw LineTooLong() }
-        partial.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
-        return
-      }
-      let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-      let number = lineNumber
-      let offset = lineOffset
-      lineNumber += 1
-      if partial.isEmpty {
-        lineOffset += end - start + 1
-        guard line(Self.trimmed(UnsafeBufferPointer(start: base + start, count: end - start)), number, offset) else {
-          return
-        }
-      } else {
-        partial.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
-        lineOffset += partial.count + 1
-        defer { partial.removeAll(keepingCapacity: true) }
-        guard partial.count <= maximumLineLength else { throw LineTooLong() }
-        guard partial.withUnsafeBufferPointer({ line(Self.trimmed($0), number, offset) }) else { return }
-      }
-      start = end + 1
+    // The last LF, from the end: most often a line's length away.
+    var complete = chunk.count
+    while complete > 0 && base[complete - 1] != 0x0A { complete -= 1 }
+    guard complete > 0 else {
+      guard partial.count + chunk.count <= maximumLineLength else { throw LineTooLong() }
+      partial.append(contentsOf: UnsafeBufferPointer(start: base, count: chunk.count))
+      return
     }
+    let start = batch.start(at: lineOffset)
+    batch.bytes.reserveCapacity(start + partial.count + complete)
+    batch.bytes.append(contentsOf: partial)
+    batch.bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: complete))
+    lineOffset += partial.count + complete
+    partial.removeAll(keepingCapacity: true)
+    try addLines(of: &batch, from: start)
+    guard chunk.count - complete <= maximumLineLength else { throw LineTooLong() }
+    partial.append(contentsOf: UnsafeBufferPointer(start: base + complete, count: chunk.count - complete))
   }
 
-  /// The last line, when the body does not end with a line feed.
-  mutating func finish(_ line: (UnsafeBufferPointer<UInt8>, Int, Int) -> Bool) {
+  /// Adds the last line to `batch`, when the body does not end with a line feed.
+  ///
+  /// - Throws: ``LineTooLong``, as ``split(_:into:)`` does.
+  mutating func finish(into batch: inout JSONLineBatch) throws(LineTooLong) {
     guard !partial.isEmpty else { return }
-    defer { partial.removeAll() }
-    _ = partial.withUnsafeBufferPointer { line(Self.trimmed($0), lineNumber, lineOffset) }
+    let start = batch.start(at: lineOffset)
+    batch.bytes.append(contentsOf: partial)
+    batch.bytes.append(0x0A)
+    lineOffset += partial.count
+    partial = []
+    try addLines(of: &batch, from: start)
   }
 
-  /// `line` without a final CR.
-  private static func trimmed(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    guard let last = line.last, last == 0x0D else { return line }
-    return UnsafeBufferPointer(rebasing: line.dropLast())
+  /// Records the lines of `batch.bytes` from `start`, which end with an LF: each
+  /// line's end (its CR, or else its LF) becomes a NUL, so that no line's parse runs
+  /// on into the next one (see `JSON.values(parsing:documents:options:)`).
+  private mutating func addLines(of batch: inout JSONLineBatch, from start: Int) throws(LineTooLong) {
+    var number = lineNumber
+    var (ranges, numbers) = (batch.ranges, batch.numbers)
+    (batch.ranges, batch.numbers) = ([], JSONLineNumbers())
+    defer {
+      lineNumber = number
+      (batch.ranges, batch.numbers) = (ranges, numbers)
+    }
+    try batch.bytes.withUnsafeMutableBufferPointer { (buffer) throws(LineTooLong) in
+      guard let base = buffer.baseAddress else { return }
+      let count = buffer.count
+      var lineStart = start
+      while lineStart < count, let found = memchr(base + lineStart, 0x0A, count - lineStart) {
+        let lineFeed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard lineFeed - lineStart <= maximumLineLength else { throw LineTooLong() }
+        let end = lineFeed > lineStart && base[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed
+        base[end] = 0
+        // Blank when it holds only spaces and tabs; most lines start with a value.
+        var first = lineStart
+        while first < end && (base[first] == 0x20 || base[first] == 0x09) { first += 1 }
+        if first < end {
+          ranges.append(lineStart..<end)
+          numbers.append(number)
+        }
+        number += 1
+        lineStart = lineFeed + 1
+      }
+    }
   }
 }

@@ -50,7 +50,10 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     var batch = JSONLineBatch()
     var connection: OpenedStream?
     /// The parsed lines not yet decoded, the next one last.
-    @usableFromInline var pending: [JSONLine] = []
+    @usableFromInline var pending: [JSON] = []
+    /// The numbers of the lines parsed with the last chunk, in order: the last
+    /// `pending.count` of them are those of `pending`, reversed.
+    var lineNumbers = JSONLineNumbers()
     /// The error of a bad line, thrown once the lines before it are read.
     var deferredFailure: ServiceError?
     var isFinished = false
@@ -69,10 +72,10 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
       // specialized decoder (as `[Value].decode` does), and only a chunk's end
       // makes a call.
       while true {
-        if let line = pending.popLast() {
-          switch Value.decode(line.json) {
+        if let json = pending.popLast() {
+          switch Value.decode(json) {
           case .success(let value): return value
-          case .failure(let error): throw failDecoding(error, line: line.number)
+          case .failure(let error): throw failDecoding(error)
           }
         }
         guard try await readLines() else { return nil }
@@ -95,21 +98,27 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
             connection = try await opener.open()
             continue
           }
+          var tooLong = false
           if let chunk = try await connection.next() {
-            batch.reserve(chunk.count)
             do {
-              try chunk.withUnsafeBytes { bytes in
-                try splitter.split(bytes) { line, number, offset in batch.append(line, number, offset) }
-              }
+              try chunk.withUnsafeBytes { bytes in try splitter.split(bytes, into: &batch) }
             } catch {
-              throw ServiceError(.responseTooLarge(limit: splitter.maximumLineLength), request: connection.request)
+              tooLong = true
             }
           } else {
             isFinished = true
-            splitter.finish { line, number, offset in batch.append(line, number, offset) }
+            do throws(JSONLineSplitter.LineTooLong) {
+              try splitter.finish(into: &batch)
+            } catch {
+              tooLong = true
+            }
           }
-          deferredFailure = batch.parse(connection, into: &pending)
-          pending.reverse()
+          // The lines before a line too long are read first, as before a bad line.
+          deferredFailure =
+            batch.parse(connection, into: &pending, numbers: &lineNumbers)
+            ?? (tooLong
+              ? ServiceError(.responseTooLarge(limit: splitter.maximumLineLength), request: connection.request)
+              : nil)
           if !pending.isEmpty { return true }
         }
       } catch {
@@ -118,9 +127,11 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
       }
     }
 
-    /// The error for line `number`, which did not decode; the sequence ends.
+    /// The error for the line just taken from `pending`, which did not decode; the
+    /// sequence ends.
     @usableFromInline
-    mutating func failDecoding(_ error: DecodeError, line number: Int) -> ServiceError {
+    mutating func failDecoding(_ error: DecodeError) -> ServiceError {
+      let number = lineNumbers[lineNumbers.count - pending.count - 1]
       let failure = ServiceError(
         .decodingFailed(error, modelName: "\(Value.self) on line \(number)"), request: connection?.request,
         response: connection?.head)
@@ -132,6 +143,7 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
       isFinished = true
       deferredFailure = nil
       pending.removeAll()
+      lineNumbers.removeAll()
       batch = JSONLineBatch()
       connection?.body.cancel()
       connection = nil
@@ -139,65 +151,105 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
   }
 }
 
-/// A parsed line of JSON Lines, not yet decoded.
-@usableFromInline
-struct JSONLine: Sendable {
-  /// The line's value.
-  @usableFromInline let json: JSON
-  /// The line's number in the body, from 1.
-  @usableFromInline let number: Int
-}
-
-/// The lines of one chunk, copied side by side: parsed together into one tape (one
-/// set of allocations for the chunk rather than one per line), then decoded one by
-/// one. A chunk with a bad line is parsed again line by line, to name it.
+/// The lines of one or more chunks, copied side by side by ``JSONLineSplitter``:
+/// parsed together into one tape (one set of allocations for the chunk rather than
+/// one per line), then decoded one by one. A batch with a bad line is parsed again
+/// line by line, to name it.
 struct JSONLineBatch {
-  /// The lines' bytes; a new array for each chunk, since the values keep it.
-  private var bytes: [UInt8] = []
-  /// Each line's range in `bytes`, its number and its byte offset in the body.
-  private var lines: [(range: Range<Int>, number: Int, offset: Int)] = []
+  /// The bytes of the body from ``offset`` on, with each line's end (its CR, or else
+  /// its LF) made a NUL; a new array for each batch, since the values keep it.
+  var bytes: [UInt8] = []
+  /// The byte offset in the body of `bytes[0]`.
+  var offset = 0
+  /// The range in `bytes` of each line that is not blank.
+  var ranges: [Range<Int>] = []
+  /// The number of each line of `ranges`, from 1.
+  var numbers = JSONLineNumbers()
 
-  /// Makes room for a chunk of `count` bytes.
-  mutating func reserve(_ count: Int) {
-    bytes.reserveCapacity(count)
+  /// Where the bytes from body offset `offset` go: the end of `bytes`, which is
+  /// also where the batch starts when it is empty.
+  mutating func start(at offset: Int) -> Int {
+    if bytes.isEmpty { self.offset = offset }
+    return bytes.count
   }
 
-  /// Adds a line, unless it holds only whitespace.
-  /// - Returns: `true`, to go on splitting.
-  mutating func append(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) -> Bool {
-    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
-    let start = bytes.count
-    bytes.append(contentsOf: line)
-    lines.append((start..<bytes.count, number, offset))
-    return true
-  }
-
-  /// Parses the lines held, in order, into `parsed`, and empties the batch.
+  /// Parses the lines held into `parsed`, last to first, with their numbers in
+  /// `numbers`, first to last (both replaced), and empties the batch.
   /// - Returns: The error of the first line that is not JSON, if any; the lines
   ///   before it are parsed.
-  mutating func parse(_ connection: OpenedStream, into parsed: inout [JSONLine]) -> ServiceError? {
-    guard !lines.isEmpty else { return nil }
-    let (bytes, lines) = (self.bytes, self.lines)
+  mutating func parse(
+    _ connection: OpenedStream, into parsed: inout [JSON], numbers: inout JSONLineNumbers
+  ) -> ServiceError? {
+    let bytes = self.bytes
     self.bytes = []
-    self.lines.removeAll(keepingCapacity: true)
-    if let values = try? JSON.values(parsing: bytes, documents: lines.map(\.range)) {
-      parsed.reserveCapacity(parsed.count + values.count)
-      for (json, line) in zip(values, lines) { parsed.append(JSONLine(json: json, number: line.number)) }
+    parsed.removeAll(keepingCapacity: true)
+    swap(&numbers, &self.numbers)
+    self.numbers.removeAll()
+    defer { ranges.removeAll(keepingCapacity: true) }
+    guard !ranges.isEmpty else { return nil }
+    if let values = try? JSON.values(parsing: bytes, documents: ranges, lastFirst: true) {
+      parsed = values
       return nil
     }
     // One of them is not JSON: line by line, to name it.
-    for line in lines {
+    for (index, range) in ranges.enumerated() {
       do {
         let json = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-          try JSON(parsing: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[line.range])))
+          try JSON(parsing: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[range])))
         }
-        parsed.append(JSONLine(json: json, number: line.number))
+        parsed.append(json)
       } catch {
+        parsed.reverse()
+        let number = numbers[index]
+        numbers.removeLast(from: index)  // as many as the values parsed
         return ServiceError(
-          .invalidJSON(error.located(atLine: line.number, offset: line.offset)), request: connection.request,
-          response: connection.head)
+          .invalidJSON(error.located(atLine: number, offset: offset + range.lowerBound)),
+          request: connection.request, response: connection.head)
       }
     }
+    parsed.reverse()
     return nil
+  }
+}
+
+/// The numbers of a batch's lines that are not blank, in order: counted on from the
+/// first while no blank line falls between two of them (as in most bodies), and
+/// listed one by one once one does.
+struct JSONLineNumbers {
+  /// The number of the first line.
+  private var first = 0
+  /// How many lines there are.
+  private(set) var count = 0
+  /// Each line's number, once a blank line fell between two of them; empty before.
+  private var listed: [Int] = []
+
+  /// The number of line `index` of the batch, from 0.
+  subscript(index: Int) -> Int {
+    listed.isEmpty ? first + index : listed[index]
+  }
+
+  /// Adds the number of the next line, greater than the last one's.
+  mutating func append(_ number: Int) {
+    if count == 0 {
+      first = number
+    } else if !listed.isEmpty {
+      listed.append(number)
+    } else if number != first + count {
+      listed = Array(first..<(first + count))
+      listed.append(number)
+    }
+    count += 1
+  }
+
+  /// Keeps the numbers of the lines before line `index` only.
+  mutating func removeLast(from index: Int) {
+    count = index
+    if !listed.isEmpty { listed.removeSubrange(index...) }
+  }
+
+  /// Removes every number.
+  mutating func removeAll() {
+    count = 0
+    listed.removeAll(keepingCapacity: true)
   }
 }
