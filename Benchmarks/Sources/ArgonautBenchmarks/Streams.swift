@@ -206,7 +206,9 @@ enum StreamsBenchmark {
     }
     if !linesOnly {
       print("Streams (process CPU time, median of \(rounds) rounds; 16 MiB of event text fed in 16 KiB chunks)")
-      print("  SSE                                         parser alone       events(_:)    bytes/event   fastest round alone")
+      print(
+        "  SSE                                         parser alone       events(_:)    bytes/event"
+          + "   fastest round alone")
     }
     for (index, stream) in streams.enumerated() {
       let megabytes = Double(stream.text.count) / 1e6
