@@ -59,13 +59,18 @@ struct JSONLineSplitter {
     batch.bytes.append(0x0A)
     lineOffset += partial.count
     partial = []
-    try addLines(of: &batch, from: start)
+    // No line feed follows a CR at the body's end: it stays, as any other CR does.
+    try addLines(of: &batch, from: start, dropsFinalCR: false)
   }
 
   /// Records the lines of `batch.bytes` from `start`, which end with an LF: each
   /// line's end (its CR, or else its LF) becomes a NUL, so that no line's parse runs
-  /// on into the next one (see `JSON.values(parsing:documents:options:)`).
-  private mutating func addLines(of batch: inout JSONLineBatch, from start: Int) throws(LineTooLong) {
+  /// on into the next one (see `JSON.values(parsing:documents:options:)`). With
+  /// `dropsFinalCR` false, the last line's LF is the one that `finish(into:)` added:
+  /// a CR before it is the line's own, and stays.
+  private mutating func addLines(
+    of batch: inout JSONLineBatch, from start: Int, dropsFinalCR: Bool = true
+  ) throws(LineTooLong) {
     var number = lineNumber
     var (ranges, numbers) = (batch.ranges, batch.numbers)
     (batch.ranges, batch.numbers) = ([], JSONLineNumbers())
@@ -80,7 +85,8 @@ struct JSONLineSplitter {
       while lineStart < count, let found = memchr(base + lineStart, 0x0A, count - lineStart) {
         let lineFeed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         guard lineFeed - lineStart <= maximumLineLength else { throw LineTooLong() }
-        let end = lineFeed > lineStart && base[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed
+        let dropsCR = dropsFinalCR || lineFeed + 1 < count
+        let end = dropsCR && lineFeed > lineStart && base[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed
         base[end] = 0
         // Blank when it holds only spaces and tabs; most lines start with a value.
         var first = lineStart

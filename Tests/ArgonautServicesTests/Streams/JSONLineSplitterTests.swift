@@ -212,6 +212,41 @@ struct JSONLineSplitterTests {
     #expect(tooLong?.kind == .responseTooLarge)
   }
 
+  @Test("A CR that ends the body, with no LF after it, stays in the last line, as any CR without an LF does")
+  func crAtTheBodysEnd() async throws {
+    // The last line is parsed as it stands: `7\r` is 7 (a CR is whitespace), but ` \r`
+    // is not blank, and `\r\r` fails at its end, not at its first CR.
+    let cases: [(body: String, values: [JSON], bad: (line: Int, lineStart: Int, text: String)?)] = [
+      ("7\r", [7], nil),
+      ("1\n2\r\n3\r", [1, 2, 3], nil),
+      (" \r", [], (1, 0, " \r")),
+      ("\r\r", [], (1, 0, "\r\r")),
+      ("1\n\r", [1], (2, 2, "\r")),
+      ("1\r\n \t\r\n\t\r", [1], (3, 7, "\t\r")),
+    ]
+    for (body, expectedValues, bad) in cases {
+      for size in [1, 2, 1 << 20] {
+        let (values, error) = await lines(Array(body.utf8), chunkSize: size)
+        #expect(values == expectedValues, "\(body.debugDescription) in chunks of \(size)")
+        guard let bad else {
+          #expect(error == nil, "\(body.debugDescription) in chunks of \(size)")
+          continue
+        }
+        let alone = try #require(throws: JSONParseError.self) { try JSON(parsing: bad.text) }
+        let failure = try #require(error?.parseError, "\(body.debugDescription) in chunks of \(size)")
+        #expect(failure.kind == alone.kind, "\(body.debugDescription) in chunks of \(size)")
+        #expect(failure.line == bad.line, "\(body.debugDescription) in chunks of \(size)")
+        #expect(failure.column == alone.column, "\(body.debugDescription) in chunks of \(size)")
+        #expect(failure.offset == bad.lineStart + alone.offset, "\(body.debugDescription) in chunks of \(size)")
+      }
+    }
+    // The splitter keeps the CR as the line's last byte, and ends the line after it.
+    let found = try Self.split(Array("1\n \r".utf8), size: 1)
+    #expect(found.map(\.text) == [[0x31], [0x20, 0x0D]])
+    #expect(found.map(\.number) == [1, 2])
+    #expect(found.allSatisfy { $0.end == 0 })
+  }
+
   /// The values of `body` as JSON, served in `chunkSize`-byte chunks.
   func lines(_ body: [UInt8], chunkSize: Int, limit: Int? = nil) async -> ([JSON], ServiceError?) {
     let memory = InMemoryTransport()
