@@ -1,7 +1,9 @@
 import Foundation
 
-/// Splits a JSON Lines body into lines, chunk by chunk: a line ends at LF, and a CR
-/// before the LF is dropped. Lines are numbered from 1, blank ones included.
+/// Splits a JSON Lines body into lines, chunk by chunk: a line ends at LF, or at the
+/// body's end, and a CR just before its end is dropped (a body cut between the CR and
+/// the LF of its last line reads as if the LF had arrived). Lines are numbered from 1,
+/// blank ones included.
 ///
 /// The lines go into a ``JSONLineBatch`` with two bulk copies per chunk (the start of
 /// a line that the previous chunk cut, then the chunk up to its last LF), not one
@@ -59,18 +61,13 @@ struct JSONLineSplitter {
     batch.bytes.append(0x0A)
     lineOffset += partial.count
     partial = []
-    // No line feed follows a CR at the body's end: it stays, as any other CR does.
-    try addLines(of: &batch, from: start, dropsFinalCR: false)
+    try addLines(of: &batch, from: start)
   }
 
   /// Records the lines of `batch.bytes` from `start`, which end with an LF: each
   /// line's end (its CR, or else its LF) becomes a NUL, so that no line's parse runs
-  /// on into the next one (see `JSON.values(parsing:documents:options:)`). With
-  /// `dropsFinalCR` false, the last line's LF is the one that `finish(into:)` added:
-  /// a CR before it is the line's own, and stays.
-  private mutating func addLines(
-    of batch: inout JSONLineBatch, from start: Int, dropsFinalCR: Bool = true
-  ) throws(LineTooLong) {
+  /// on into the next one (see `JSON.values(parsing:documents:options:)`).
+  private mutating func addLines(of batch: inout JSONLineBatch, from start: Int) throws(LineTooLong) {
     var number = lineNumber
     var (ranges, numbers) = (batch.ranges, batch.numbers)
     (batch.ranges, batch.numbers) = ([], JSONLineNumbers())
@@ -85,8 +82,7 @@ struct JSONLineSplitter {
       while lineStart < count, let found = memchr(base + lineStart, 0x0A, count - lineStart) {
         let lineFeed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         guard lineFeed - lineStart <= maximumLineLength else { throw LineTooLong() }
-        let dropsCR = dropsFinalCR || lineFeed + 1 < count
-        let end = dropsCR && lineFeed > lineStart && base[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed
+        let end = lineFeed > lineStart && base[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed
         base[end] = 0
         // Blank when it holds only spaces and tabs; most lines start with a value.
         var first = lineStart

@@ -11,8 +11,8 @@ import Foundation
 /// ```
 ///
 /// Each line that holds more than whitespace is parsed as JSON and decoded with
-/// `Value`'s Argonaut decoder; a line ends at LF, and a CR before it is dropped, so
-/// CRLF lines work too. A bad line ends the sequence with a ``ServiceError`` that
+/// `Value`'s Argonaut decoder; a line ends at LF (or at the body's end), and a CR just
+/// before its end is dropped, so CRLF lines work too. A bad line ends the sequence with a ``ServiceError`` that
 /// names its line, counted from 1 with blank lines included: of kind
 /// ``ServiceError/Kind/invalidJSON`` (its ``ServiceError/parseError`` has the line
 /// and column in the body) or ``ServiceError/Kind/decodingFailed`` (its description

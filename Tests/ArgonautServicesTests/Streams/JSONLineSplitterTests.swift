@@ -212,17 +212,20 @@ struct JSONLineSplitterTests {
     #expect(tooLong?.kind == .responseTooLarge)
   }
 
-  @Test("A CR that ends the body, with no LF after it, stays in the last line, as any CR without an LF does")
+  @Test("A CR that ends the body, with no LF after it, is dropped as the CR of a CRLF is")
   func crAtTheBodysEnd() async throws {
-    // The last line is parsed as it stands: `7\r` is 7 (a CR is whitespace), but ` \r`
-    // is not blank, and `\r\r` fails at its end, not at its first CR.
+    // A body cut between the CR and the LF of its last line reads as if the LF had
+    // arrived: ` \r` is blank, as ` \r\n` is, and `\r\r` is the line `\r`. A CR
+    // anywhere else stays (a CR is JSON whitespace: `7\r` alone is 7).
     let cases: [(body: String, values: [JSON], bad: (line: Int, lineStart: Int, text: String)?)] = [
       ("7\r", [7], nil),
       ("1\n2\r\n3\r", [1, 2, 3], nil),
-      (" \r", [], (1, 0, " \r")),
-      ("\r\r", [], (1, 0, "\r\r")),
-      ("1\n\r", [1], (2, 2, "\r")),
-      ("1\r\n \t\r\n\t\r", [1], (3, 7, "\t\r")),
+      (" \r", [], nil),
+      ("1\n\r", [1], nil),
+      ("1\r\n \t\r\n\t\r", [1], nil),
+      ("\r\r", [], (1, 0, "\r")),
+      ("1\n-\r", [1], (2, 2, "-")),
+      ("1\n \r \r", [1], (2, 2, " \r ")),
     ]
     for (body, expectedValues, bad) in cases {
       for size in [1, 2, 1 << 20] {
@@ -240,11 +243,13 @@ struct JSONLineSplitterTests {
         #expect(failure.offset == bad.lineStart + alone.offset, "\(body.debugDescription) in chunks of \(size)")
       }
     }
-    // The splitter keeps the CR as the line's last byte, and ends the line after it.
+    // The splitter ends the last line at its CR, as at the CR of a CRLF.
     let found = try Self.split(Array("1\n \r".utf8), size: 1)
-    #expect(found.map(\.text) == [[0x31], [0x20, 0x0D]])
-    #expect(found.map(\.number) == [1, 2])
-    #expect(found.allSatisfy { $0.end == 0 })
+    #expect(found.map(\.text) == [[0x31]])
+    #expect(found.map(\.number) == [1])
+    let cut = try Self.split(Array("1\n2 \r".utf8), size: 1)
+    #expect(cut.map(\.text) == [[0x31], [0x32, 0x20]])
+    #expect(cut.allSatisfy { $0.end == 0 })
   }
 
   /// The values of `body` as JSON, served in `chunkSize`-byte chunks.
