@@ -21,17 +21,20 @@ extension ServerSentEventStream {
     var parser = EventStreamParser(maximumSize: maximumSize)
     var count = 0
     var failure: EventStreamParser.Failure?
+    // The iterator's one copy per chunk, into a reused array (a new one when events
+    // still share the last).
+    var bytes: [UInt8] = []
     for chunk in chunks {
-      chunk.withUnsafeBytes { bytes in
-        var offset = 0
-        do throws(EventStreamParser.Failure) {
-          while let event = try parser.next(in: bytes, at: &offset) {
-            body?(event)
-            count += 1
-          }
-        } catch {
-          failure = error
+      bytes.removeAll(keepingCapacity: true)
+      chunk.withUnsafeBytes { bytes.append(contentsOf: $0) }
+      var offset = 0
+      do throws(EventStreamParser.Failure) {
+        while let event = try parser.next(in: bytes, at: &offset) {
+          body?(event)
+          count += 1
         }
+      } catch {
+        failure = error
       }
       if failure != nil { throw ServiceError(.responseTooLarge(limit: maximumSize), request: nil, response: nil) }
     }

@@ -21,9 +21,13 @@ import Foundation
 ///
 /// **Speed.** Lines are read where they lie in the chunk: only a line that a chunk's
 /// end cuts is copied. A block's first `data` line stays a view of the chunk until
-/// the block ends, so a one-line event (the common case) makes its `data` string
-/// straight from the chunk; a second line, or the chunk's end, copies it into the
-/// data buffer. Event types are reused when the next one is the same.
+/// the block ends, so a one-line event (the common case) takes its `data` straight
+/// from the chunk; a second line, or the chunk's end, copies it into the data buffer.
+/// When the chunk is an array (``next(in:at:)-([UInt8],_)``), the event keeps its
+/// one-line `data`, and an `id` that lies in the chunk, as bytes of that array,
+/// shared, and makes their strings only when they are read (``EventText``); from raw
+/// memory, the strings are made at once. Event types are reused when the next one is
+/// the same.
 struct EventStreamParser {
   /// A line or an event larger than the limit.
   enum Failure: Error {
@@ -54,7 +58,7 @@ struct EventStreamParser {
   private var dataInChunk: UnsafeBufferPointer<UInt8>?
   private var type: String?
   private var blockRetry: Int?
-  private var idBuffer: String?
+  private var idBuffer: EventText?
 
   /// The last type that an `event` field made, and its bytes, reused when the next
   /// one is the same.
@@ -62,15 +66,22 @@ struct EventStreamParser {
   private var lastTypeBytes: [UInt8] = []
 
   /// The last event ID in effect: as of the last dispatch.
-  private(set) var lastEventID: String?
+  private var lastID: EventText?
+  /// The last event ID in effect: as of the last dispatch.
+  var lastEventID: String? { lastID?.string(in: chunk) }
+
+  /// The array whose bytes are being parsed, when they are an array's. The ids that
+  /// lie in it are kept as places in it (``EventText/bytes(start:count:)``), and the
+  /// events made from it share it: one reference per event.
+  private var chunk: [UInt8]?
   /// The reconnection time, in milliseconds, that the last `retry` field set.
   private(set) var reconnectionTime: Int?
 
   /// A parser for a stream whose lines and events may hold `maximumSize` bytes.
   init(maximumSize: Int, lastEventID: String? = nil) {
     self.maximumSize = maximumSize
-    self.lastEventID = lastEventID
-    self.idBuffer = lastEventID
+    self.lastID = lastEventID.map { .string($0) }
+    self.idBuffer = lastID
   }
 
   /// Reads `chunk` from `offset` until an event is complete, and returns it, with
@@ -79,9 +90,40 @@ struct EventStreamParser {
   ///
   /// The same chunk is passed again, from the offset returned, until it returns `nil`:
   /// events are made one at a time, as a reader asks for them.
+  ///
+  /// The events' strings are made at once: nothing refers to `chunk` after the call.
   mutating func next(in chunk: UnsafeRawBufferPointer, at offset: inout Int) throws(Failure) -> ServerSentEvent? {
+    if offset == 0, self.chunk != nil { enter(nil) }
     guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-    let count = chunk.count
+    return try next(in: base, count: chunk.count, at: &offset)
+  }
+
+  /// ``next(in:at:)-(UnsafeRawBufferPointer,_)`` over an array's bytes: the events
+  /// keep their one-line data, and an id in the chunk, as bytes of `chunk` (shared,
+  /// not copied), and make their strings when they are read.
+  @inline(__always)
+  mutating func next(in chunk: [UInt8], at offset: inout Int) throws(Failure) -> ServerSentEvent? {
+    if offset == 0 { enter(chunk) }
+    var failure: Failure?
+    let event = chunk.withUnsafeBufferPointer { buffer -> ServerSentEvent? in
+      guard let base = buffer.baseAddress else { return nil }
+      do throws(Failure) {
+        return try next(in: base, count: buffer.count, at: &offset)
+      } catch {
+        failure = error
+        return nil
+      }
+    }
+    if let failure { throw failure }
+    return event
+  }
+
+  /// ``next(in:at:)-(UnsafeRawBufferPointer,_)`` over `count` bytes at `base`, which
+  /// are those of ``chunk`` when it is set.
+  @inline(__always)
+  private mutating func next(
+    in base: UnsafePointer<UInt8>, count: Int, at offset: inout Int
+  ) throws(Failure) -> ServerSentEvent? {
     var start = offset
     guard start < count else { return nil }
     if start == 0 {
@@ -103,7 +145,8 @@ struct EventStreamParser {
       let isEmpty: Bool
       if partial.isEmpty {
         guard end - start <= maximumSize else { throw failure(.lineTooLong) }
-        isEmpty = try line(UnsafeBufferPointer(start: base + start, count: end - start), inChunk: true)
+        isEmpty = try line(
+          UnsafeBufferPointer(start: base + start, count: end - start), inChunk: true, base: base)
       } else {
         isEmpty = try partialLine(UnsafeBufferPointer(start: base + start, count: end - start))
       }
@@ -132,7 +175,7 @@ struct EventStreamParser {
       offset = count
       keepDataInChunk()
     }
-    return dispatched ? dispatch() : nil
+    return dispatched ? dispatch(base: base) : nil
   }
 
   /// Interprets the line that ``partial`` starts and `end` ends.
@@ -147,7 +190,9 @@ struct EventStreamParser {
       line.removeAll(keepingCapacity: true)
       partial = line
     }
-    return try line.withUnsafeBufferPointer { line throws(Failure) in try self.line(line, inChunk: false) }
+    return try line.withUnsafeBufferPointer { line throws(Failure) in
+      try self.line(line, inChunk: false, base: nil)
+    }
   }
 
   /// Ends the chunk for a failure: the data line that lies in it is copied.
@@ -156,39 +201,25 @@ struct EventStreamParser {
     return failure
   }
 
-  /// ``next(in:at:)`` over an array's bytes.
-  @inline(__always)
-  mutating func next(in chunk: [UInt8], at offset: inout Int) throws(Failure) -> ServerSentEvent? {
-    var failure: Failure?
-    let event = chunk.withUnsafeBytes { chunk -> ServerSentEvent? in
-      do throws(Failure) {
-        return try next(in: chunk, at: &offset)
-      } catch {
-        failure = error
-        return nil
-      }
-    }
-    if let failure { throw failure }
-    return event
-  }
-
-  /// Parses `chunk`, appending the events it completes to `events`.
+  /// Parses `chunk`, appending the events it completes to `events`, with their
+  /// strings made at once.
   mutating func parse(_ chunk: UnsafeRawBufferPointer, into events: inout [ServerSentEvent]) throws(Failure) {
     var offset = 0
     while let event = try next(in: chunk, at: &offset) { events.append(event) }
   }
 
-  /// Parses `chunk`, appending the events it completes to `events`.
+  /// Parses `chunk`, appending the events it completes to `events`, which may keep
+  /// their data and id as bytes of `chunk`.
+  mutating func parse(_ chunk: [UInt8], into events: inout [ServerSentEvent]) throws(Failure) {
+    var offset = 0
+    while let event = try next(in: chunk, at: &offset) { events.append(event) }
+  }
+
+  /// Parses `chunk` (copied into an array, as the iterator of
+  /// ``Service/events(_:)`` copies each chunk), appending the events it completes to
+  /// `events`.
   mutating func parse(_ chunk: Data, into events: inout [ServerSentEvent]) throws(Failure) {
-    var failure: Failure?
-    chunk.withUnsafeBytes { bytes in
-      do throws(Failure) {
-        try parse(bytes, into: &events)
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
+    try parse([UInt8](chunk), into: &events)
   }
 
   /// The stream ended: what it cut is dropped (the standard dispatches no event that
@@ -202,14 +233,16 @@ struct EventStreamParser {
     data.removeAll(keepingCapacity: true)
     type = nil
     blockRetry = nil
-    idBuffer = lastEventID
+    idBuffer = lastID
   }
 
   /// Interprets one line (without its end); `inChunk` when it lies in the chunk
-  /// being parsed, rather than in a buffer of ours.
+  /// being parsed (which starts at `base`), rather than in a buffer of ours.
   /// - Returns: Whether the line is empty: the caller dispatches the block.
   @_transparent
-  private mutating func line(_ line: UnsafeBufferPointer<UInt8>, inChunk: Bool) throws(Failure) -> Bool {
+  private mutating func line(
+    _ line: UnsafeBufferPointer<UInt8>, inChunk: Bool, base: UnsafePointer<UInt8>?
+  ) throws(Failure) -> Bool {
     var line = line
     if atStart {
       atStart = false
@@ -231,7 +264,7 @@ struct EventStreamParser {
     case 0x69:  // i
       guard Self.name(bytes, count, "id") else { return false }
       let value = Self.value(bytes, count, after: 2)
-      if !value.contains(0) { idBuffer = Self.string(value) }
+      if !value.contains(0) { idBuffer = text(value, base: base) }
     case 0x72:  // r
       guard Self.name(bytes, count, "retry") else { return false }
       if let milliseconds = Self.digits(Self.value(bytes, count, after: 5)) {
@@ -286,26 +319,51 @@ struct EventStreamParser {
   /// The end of a block with no data: its id takes effect, and no event is made.
   @inline(__always)
   private mutating func endBlock() {
-    lastEventID = idBuffer
+    lastID = idBuffer
     type = nil
     blockRetry = nil
   }
 
   /// The end of a block with data: its id takes effect, and its event is made.
   @inline(__always)
-  private mutating func dispatch() -> ServerSentEvent {
-    lastEventID = idBuffer
-    let text: String
+  private mutating func dispatch(base: UnsafePointer<UInt8>) -> ServerSentEvent {
+    lastID = idBuffer
+    let text: EventText
     if let line = dataInChunk {
-      text = Self.string(line)
+      text = self.text(line, base: base)
       dataInChunk = nil
     } else {
-      text = data.withUnsafeBufferPointer { Self.string(UnsafeBufferPointer(rebasing: $0[..<($0.count - 1)])) }
+      text = .string(
+        data.withUnsafeBufferPointer { Self.string(UnsafeBufferPointer(rebasing: $0[..<($0.count - 1)])) })
       data.removeAll(keepingCapacity: true)
     }
     var event = type.take()
     if event?.isEmpty == true { event = nil }
-    return ServerSentEvent(event: event, data: text, id: lastEventID, retry: blockRetry.take())
+    var shared: [UInt8]?
+    if case .bytes = text { shared = chunk } else if case .bytes = lastID { shared = chunk }
+    return ServerSentEvent(event: event, text: text, id: lastID, retry: blockRetry.take(), chunk: shared)
+  }
+
+  /// Starts a chunk that is `owner`'s bytes (or raw memory, when it is `nil`): the ids
+  /// that lie in the last chunk are made into strings.
+  @inline(never)
+  private mutating func enter(_ owner: [UInt8]?) {
+    if case .bytes = idBuffer { idBuffer = .string(idBuffer!.string(in: chunk)) }
+    if case .bytes = lastID { lastID = .string(lastID!.string(in: chunk)) }
+    chunk = owner
+  }
+
+  /// The text of `bytes`, which lie in the chunk at `base` (`nil` when they lie in a
+  /// buffer of ours): kept as their place in ``chunk`` when the chunk is an array, or
+  /// else made into a string.
+  @inline(__always)
+  private func text(_ bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>?) -> EventText {
+    if chunk != nil, let base, let start = bytes.baseAddress,
+      let offset = UInt32(exactly: base.distance(to: start)), let count = UInt32(exactly: bytes.count)
+    {
+      return .bytes(start: offset, count: count)
+    }
+    return .string(Self.string(bytes))
   }
 
   /// The text of `bytes`, UTF-8, with ill-formed sequences replaced by U+FFFD.
