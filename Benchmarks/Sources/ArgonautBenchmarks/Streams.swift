@@ -125,7 +125,8 @@ enum StreamsBenchmark {
   }
 
   /// Parses one of the event streams (`stream`, an index into ``eventStreams()``)
-  /// `iterations` times with the parser alone (`parser`) or through `events(_:)`
+  /// `iterations` times with the parser alone (`parser`), the parser with each event's
+  /// data and id read as strings (`read`), or through `events(_:)`
   /// over an in-memory transport (`events`), for a profiler; `lines` and `array`
   /// run ``profileLines(path:iterations:)`` instead.
   static func profile(path: String, iterations: Int, stream: Int) -> Never {
@@ -143,6 +144,11 @@ enum StreamsBenchmark {
             for try await _ in BenchService().events(Request(.get, "/events")) { count += 1 }
             return count
           }
+        }
+        precondition(count == events)
+      } else if path == "read" {
+        let count = try! ServerSentEventStream.parse(eventChunks) { event in
+          consume(event.data.utf8.count &+ (event.id?.utf8.count ?? 0))
         }
         precondition(count == events)
       } else {
@@ -193,6 +199,7 @@ enum StreamsBenchmark {
 
     var sse = Array(repeating: Samples(), count: streams.count)
     var parser = Array(repeating: Samples(), count: streams.count)
+    var reading = Array(repeating: Samples(), count: streams.count)
     var jsonLines = Samples()
     var oneArray = Samples()
     for _ in 0..<rounds {
@@ -200,6 +207,15 @@ enum StreamsBenchmark {
         sse[index].secondsPerOperation.append(time(1) { _ = wait { try await parseEvents(index) } })
         parser[index].secondsPerOperation.append(
           time(1) { consume(try! ServerSentEventStream.parse(streamChunks[index])) })
+        // The same, with each event's data and id read as strings (the parser keeps
+        // them as bytes of the chunk until then).
+        reading[index].secondsPerOperation.append(
+          time(1) {
+            consume(
+              try! ServerSentEventStream.parse(streamChunks[index]) { event in
+                consume(event.data.utf8.count &+ (event.id?.utf8.count ?? 0))
+              })
+          })
       }
       jsonLines.secondsPerOperation.append(time(1) { _ = wait(decodeLines) })
       oneArray.secondsPerOperation.append(time(1) { consume([Row].decode(try! JSON(parsing: array))) })
@@ -207,17 +223,20 @@ enum StreamsBenchmark {
     if !linesOnly {
       print("Streams (process CPU time, median of \(rounds) rounds; 16 MiB of event text fed in 16 KiB chunks)")
       print(
-        "  SSE                                         parser alone       events(_:)    bytes/event"
+        "  SSE                                         parser alone   + data, id read       events(_:)    bytes/event"
           + "   fastest round alone")
     }
     for (index, stream) in streams.enumerated() {
       let megabytes = Double(stream.text.count) / 1e6
       let name = stream.name.padding(toLength: 38, withPad: " ", startingAt: 0)
       let alone = "\(format(megabytes / parser[index].median)) MB/s".leftPadded(to: 16)
+      let read = "\(format(megabytes / reading[index].median)) MB/s".leftPadded(to: 18)
       let through = "\(format(megabytes / sse[index].median)) MB/s".leftPadded(to: 16)
       // The fastest round too: load only adds CPU time here (see the JSON Lines ratio).
       let fastest = "\(format(megabytes / parser[index].min)) MB/s".leftPadded(to: 16)
-      print("  \(name)\(alone) \(through)   \(String(stream.text.count / stream.events).leftPadded(to: 11))\(fastest)")
+      print(
+        "  \(name)\(alone)\(read) \(through)   \(String(stream.text.count / stream.events).leftPadded(to: 11))\(fastest)"
+      )
     }
     print(
       "  JSON Lines, lines(_:as:) of 200,000 rows: \(format(jsonLines.median * 1000)) ms; the same rows as one array: "

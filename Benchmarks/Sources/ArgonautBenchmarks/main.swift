@@ -9,7 +9,7 @@ import Foundation
 //     swift run -c release ArgonautBenchmarks --codable-only [--rounds N] [--only NAME,…]
 //     swift run -c release ArgonautBenchmarks --strategy-profile iso8601|secondsSince1970 decode|encode [N]
 //     swift run -c release ArgonautBenchmarks --streams [--rounds N] [--lines-only]
-//     swift run -c release ArgonautBenchmarks --streams-profile lines|array [N]
+//     swift run -c release ArgonautBenchmarks --streams-profile parser|read|events|lines|array [N] [STREAM]
 //     swift run -c release ArgonautBenchmarks --encoding-only [--rounds N]
 //     swift run -c release ArgonautBenchmarks --encoding-profile DOCUMENT [ITERATIONS]
 //
@@ -61,7 +61,8 @@ if arguments.first == "--strategy-profile", arguments.count >= 3 {
     dates: arguments[1], direction: arguments[2], iterations: arguments.count > 3 ? Int(arguments[3]) ?? 20 : 20)
 }
 if arguments.first == "--streams-profile", arguments.count >= 2 {
-  // A tight loop of the SSE parser alone ("parser") or events(_:) ("events"), over one of
+  // A tight loop of the SSE parser alone ("parser"), the parser with the events' data and
+  // id read ("read"), or events(_:) ("events"), over one of
   // the event streams (0: token events, 1: OpenAI-style, 2: Anthropic-style), for a profiler;
   // or of the JSON Lines case through lines(_:as:) ("lines") or as one array ("array").
   StreamsBenchmark.profile(

@@ -367,15 +367,9 @@ struct EventStreamParser {
   }
 
   /// The text of `bytes`, UTF-8, with ill-formed sequences replaced by U+FFFD.
-  ///
-  /// A string of up to 15 bytes is stored in the `String` itself, and for those
-  /// `init(unsafeUninitializedCapacity:initializingUTF8With:)` costs about 40% less
-  /// than `init(decoding:as:)` (an `id` field per event, most often); for longer ones
-  /// it costs more. Both repair the same way.
   @inline(__always)
   private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
-    return String(unsafeUninitializedCapacity: bytes.count) { $0.initialize(fromContentsOf: bytes) }
+    EventText.string(bytes)
   }
 
   /// Whether the line's field is the ASCII `name`: the line starts with it, and ends

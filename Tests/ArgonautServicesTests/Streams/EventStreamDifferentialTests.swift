@@ -92,23 +92,33 @@ struct EventStreamDifferentialTests {
       for _ in 0..<3 {
         chunkings.append((0..<random.below(8)).map { _ in random.below(bytes.count + 1) }.sorted())
       }
+      // Each chunking read from raw memory (strings made at once) and from arrays
+      // (data and ids kept as bytes of the chunk, ids carried into later chunks).
       for cuts in chunkings {
-        var parser = EventStreamParser(maximumSize: 1 << 20)
-        var events: [ServerSentEvent] = []
-        var start = 0
-        for cut in cuts + [bytes.count] where cut >= start {
-          // Each chunk in a buffer of its own that is overwritten once parsed, so that a
-          // view kept past its chunk would read garbage.
-          var chunk = Array(bytes[start..<cut])
-          try chunk.withUnsafeBytes { try parser.parse($0, into: &events) }
-          for index in chunk.indices { chunk[index] = 0x23 }
-          start = cut
+        for fromArrays in [false, true] {
+          var parser = EventStreamParser(maximumSize: 1 << 20)
+          var events: [ServerSentEvent] = []
+          var start = 0
+          for cut in cuts + [bytes.count] where cut >= start {
+            // Each chunk in a buffer of its own that is overwritten once parsed, so that a
+            // view kept past its chunk would read garbage (an array the parser shares
+            // is copied on that write instead).
+            var chunk = Array(bytes[start..<cut])
+            if fromArrays {
+              try parser.parse(chunk, into: &events)
+            } else {
+              try chunk.withUnsafeBytes { try parser.parse($0, into: &events) }
+            }
+            for index in chunk.indices { chunk[index] = 0x23 }
+            start = cut
+          }
+          let label =
+            "round \(round), cuts \(cuts), arrays \(fromArrays), stream \(String(decoding: bytes, as: UTF8.self).debugDescription)"
+          #expect(events == expected.events, "\(label)")
+          #expect(parser.lastEventID == expected.lastEventID, "\(label)")
+          #expect(parser.reconnectionTime == expected.retry, "\(label)")
+          if events != expected.events { return }
         }
-        let label = "round \(round), cuts \(cuts), stream \(String(decoding: bytes, as: UTF8.self).debugDescription)"
-        #expect(events == expected.events, "\(label)")
-        #expect(parser.lastEventID == expected.lastEventID, "\(label)")
-        #expect(parser.reconnectionTime == expected.retry, "\(label)")
-        if events != expected.events { return }
       }
     }
   }

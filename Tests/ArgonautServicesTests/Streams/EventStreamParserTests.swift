@@ -233,6 +233,72 @@ struct EventStreamParserTests {
     #expect("\(error)" == "(root): the event's data is not JSON: line 1, column 2: expected a value, found 'D'")
   }
 
+  @Test("An event read from an array keeps its data and id as its bytes, and equals and hashes as the same strings")
+  func fieldsAsBytes() throws {
+    var parser = EventStreamParser(maximumSize: 1024)
+    var events: [ServerSentEvent] = []
+    // "é" precomposed in the stream; "e" and a combining accent in the string event:
+    // equal as strings (canonical equivalence), so equal as events.
+    try parser.parse(Array("event: delta\nid: 7\ndata: caf\u{E9}\n\n".utf8), into: &events)
+    let made = ServerSentEvent(event: "delta", data: "cafe\u{301}", id: "7")
+    let event = try #require(events.first)
+    #expect(event.data == "café")
+    #expect(event.id == "7")
+    #expect(event == made)
+    #expect(Set([event, made]).count == 1, "equal events hash alike")
+    #expect(event != ServerSentEvent(event: "delta", data: "cafe", id: "7"))
+    #expect(event != ServerSentEvent(event: "delta", data: "café", id: "8"))
+  }
+
+  @Test("Setting a field of an event read from the stream leaves the others as they were")
+  func setFieldOfBytes() throws {
+    var events: [ServerSentEvent] = []
+    var parser = EventStreamParser(maximumSize: 1024)
+    try parser.parse(Array("id: 3\ndata: first\n\n".utf8), into: &events)
+    var event = try #require(events.first)
+    event.data = "changed"
+    #expect(event.data == "changed")
+    #expect(event.id == "3")
+    event.id = nil
+    event.data += "!"
+    #expect(event == ServerSentEvent(data: "changed!"))
+  }
+
+  @Test("An id carries into later chunks, after the chunk it arrived in is gone")
+  func idAcrossChunks() throws {
+    var parser = EventStreamParser(maximumSize: 1024)
+    var events: [ServerSentEvent] = []
+    var chunk = Array("id: 41\n\nid: 42\n\n".utf8)
+    try parser.parse(chunk, into: &events)
+    // The caller reuses its array, as the iterator of events(_:) does.
+    chunk.removeAll(keepingCapacity: true)
+    chunk.append(contentsOf: "data: a\n\n".utf8)
+    try parser.parse(chunk, into: &events)
+    chunk = Array(repeating: 0x23, count: 64)
+    try parser.parse(Array("data: b\n\n".utf8), into: &events)
+    #expect(events == [ServerSentEvent(data: "a", id: "42"), ServerSentEvent(data: "b", id: "42")])
+    #expect(parser.lastEventID == "42")
+  }
+
+  @Test("decode(as:) of an event read from the stream reads its bytes, as it would read its data")
+  func decodeBytes() throws {
+    var parser = EventStreamParser(maximumSize: 1024)
+    var events: [ServerSentEvent] = []
+    // Ill-formed UTF-8 in the user name: the standard decodes it as U+FFFD, so the
+    // data (and the JSON read from it) has U+FFFD.
+    let stream =
+      Array(#"data: {"userName": "a"#.utf8) + [0xFF] + Array(#"b", "email": "é@example.com"}"#.utf8)
+      + Array("\n\ndata: [DONE]\n\ndata: {\"userName\": \"ada\", \"email\": \"ada@example.com\"}\n\n".utf8)
+    try parser.parse(stream, into: &events)
+    #expect(events.count == 3)
+    #expect(events[2].decode(as: StreamUser.self).value == StreamUser(userName: "ada", email: "ada@example.com"))
+    let user = StreamUser(userName: "a\u{FFFD}b", email: "é@example.com")
+    #expect(events[0].decode(as: StreamUser.self).value == user)
+    #expect(ServerSentEvent(data: events[0].data).decode(as: StreamUser.self).value == user)
+    let error = try #require(events[1].decode(as: StreamUser.self).error)
+    #expect("\(error)" == "(root): the event's data is not JSON: line 1, column 2: expected a value, found 'D'")
+  }
+
   @Test("An event prints as its fields")
   func description() {
     let event = ServerSentEvent(event: "delta", data: "a\nb", id: "4", retry: 10)
