@@ -13,6 +13,12 @@ import Argonaut
 /// The fields are those of the WHATWG HTML standard's event stream: the event's
 /// ``event`` type, its ``data`` (the `data` lines of its block, joined with line
 /// feeds), the last event ``id`` in effect, and the ``retry`` its block set.
+///
+/// An event that ``Service/events(_:)`` yields keeps its ``data`` and ``id`` as the
+/// bytes of the chunk it arrived in, shared with the other events of that chunk, and
+/// makes their strings when they are read; ``decode(as:)`` parses the bytes without
+/// making a string. Equality and hashing compare the fields as strings, wherever their
+/// bytes lie. An event that you keep keeps its chunk in memory.
 public struct ServerSentEvent: Sendable, Hashable {
   /// The fields, in one stored value. With the fields stored in the event itself,
   /// an explicit `init` and an optional `retry`, the optimizer copied and destroyed
