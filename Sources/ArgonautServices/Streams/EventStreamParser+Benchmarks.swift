@@ -21,12 +21,9 @@ extension ServerSentEventStream {
     var parser = EventStreamParser(maximumSize: maximumSize)
     var count = 0
     var failure: EventStreamParser.Failure?
-    // The iterator's one copy per chunk, into a reused array (a new one when events
-    // still share the last).
-    var bytes: [UInt8] = []
     for chunk in chunks {
-      bytes.removeAll(keepingCapacity: true)
-      chunk.withUnsafeBytes { bytes.append(contentsOf: $0) }
+      // The iterator's one copy per chunk, into an array of its own.
+      let bytes = [UInt8](chunk)
       var offset = 0
       do throws(EventStreamParser.Failure) {
         while let event = try parser.next(in: bytes, at: &offset) {

@@ -309,7 +309,7 @@ struct EventStreamParser {
       type = lastType
       return
     }
-    let made = Self.string(value)
+    let made = EventText.string(value)
     type = made
     lastType = made
     lastTypeBytes.removeAll(keepingCapacity: true)
@@ -334,7 +334,7 @@ struct EventStreamParser {
       dataInChunk = nil
     } else {
       text = .string(
-        data.withUnsafeBufferPointer { Self.string(UnsafeBufferPointer(rebasing: $0[..<($0.count - 1)])) })
+        data.withUnsafeBufferPointer { EventText.string(UnsafeBufferPointer(rebasing: $0[..<($0.count - 1)])) })
       data.removeAll(keepingCapacity: true)
     }
     var event = type.take()
@@ -348,8 +348,8 @@ struct EventStreamParser {
   /// that lie in the last chunk are made into strings.
   @inline(never)
   private mutating func enter(_ owner: [UInt8]?) {
-    if case .bytes = idBuffer { idBuffer = .string(idBuffer!.string(in: chunk)) }
-    if case .bytes = lastID { lastID = .string(lastID!.string(in: chunk)) }
+    if let id = idBuffer, case .bytes = id { idBuffer = .string(id.string(in: chunk)) }
+    if let id = lastID, case .bytes = id { lastID = .string(id.string(in: chunk)) }
     chunk = owner
   }
 
@@ -363,13 +363,7 @@ struct EventStreamParser {
     {
       return .bytes(start: offset, count: count)
     }
-    return .string(Self.string(bytes))
-  }
-
-  /// The text of `bytes`, UTF-8, with ill-formed sequences replaced by U+FFFD.
-  @inline(__always)
-  private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    EventText.string(bytes)
+    return .string(EventText.string(bytes))
   }
 
   /// Whether the line's field is the ASCII `name`: the line starts with it, and ends

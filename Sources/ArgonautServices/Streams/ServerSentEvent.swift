@@ -162,7 +162,10 @@ enum EventText: Sendable {
     case .string(let string):
       return string
     case .bytes(let start, let count):
-      guard let chunk else { return "" }
+      guard let chunk else {
+        assertionFailure("a text in bytes, in an event without a chunk")
+        return ""
+      }
       return chunk.withUnsafeBufferPointer {
         Self.string(UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start) + Int(count)]))
       }

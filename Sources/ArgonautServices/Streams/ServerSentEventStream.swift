@@ -128,8 +128,8 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             continue
           }
           lastProgress = .now
-          self.chunk.removeAll(keepingCapacity: true)
-          chunk.withUnsafeBytes { self.chunk.append(contentsOf: $0) }
+          // A new array each time: the parser, and the events it made, share the last one.
+          self.chunk = [UInt8](chunk)
           offset = 0
         }
       } catch {
