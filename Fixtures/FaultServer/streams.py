@@ -9,8 +9,9 @@ cut short, or too big to hold, for the tests of events, lines, bytes and downloa
         the body for the client to close the connection, and records it.
     GET /stream/closed?id=X       long-polls until connection X was closed by the client
     GET /stream/trickle?count=N&ms=M   N events, one every M milliseconds
-    GET /stream/reconnect?session=S&connections=K
-        each connection sends `retry: 10` and one event with id <n>, then closes;
+    GET /stream/reconnect?session=S&connections=K&retry=R
+        each connection sends `retry: R` (default 10; none: no retry field) and one
+        event with id <n>, then closes;
         after K connections, 204. Records each request's Last-Event-ID.
     GET /stream/reconnect-log?session=S   the Last-Event-ID headers received, as JSON
     GET /stream/dead-after-first?session=S
@@ -23,10 +24,30 @@ cut short, or too big to hold, for the tests of events, lines, bytes and downloa
         for 0.5 s (the client stopped reading), then sends the rest
     GET /stream/pressure-state?id=X   long-polls until connection X blocked, as JSON
     PUT/POST /stream/sink          reads the body, answers {"received": <bytes>}
+    PUT/POST /stream/cut-upload?after=N&how=H
+        reads N bytes of the body (default 65536), then cuts the upload short: H is
+        close (the default), reset (RST), or early (a 413 answer, then close)
+    GET /stream/flood?kind=K&bytes=N&status=S&type=T
+        N bytes (default 256 MiB) as fast as the client takes them, chunked, with
+        status S (default 200) and content type T: kind bytes (pattern bytes), sse
+        (`data: {...}` events), ndjson (JSON lines), bad-ndjson (a bad first line,
+        then JSON lines), long-line (one SSE line that never ends); stops when the
+        client closes
+    GET /stream/gzip?framing=F
+        a gzip body (Content-Encoding: gzip) of 199,936 pattern bytes cut to a third:
+        framing length (a Content-Length of the cut body), chunked (chunked, ended
+        properly), close (no length: the connection closes), short (the Content-Length
+        of the whole compressed body, then a close), whole (the whole body, intact),
+        corrupt (whole, with a run of zeros in the middle), negotiated (as length
+        when the request accepts gzip; otherwise the 199,936 bytes unencoded, with
+        their Content-Length, cut to a third by a close)
 """
+
+import gzip
 
 import json
 import socket
+import struct
 import threading
 import time
 
@@ -121,7 +142,9 @@ def handle(connection, method, path, query, headers, body):
             connection.sendall(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
             return True
         connection.sendall(chunked_head(200, "text/event-stream"))
-        send_chunk(connection, b"retry: 10\nid: %d\ndata: event %d\n\n" % (number, number))
+        retry = query.get("retry", "10")
+        field = b"retry: %d\n" % int(retry) if retry != "none" else b""
+        send_chunk(connection, field + b"id: %d\ndata: event %d\n\n" % (number, number))
         connection.sendall(b"0\r\n\r\n")
         return True
     if path == "/stream/reconnect-log":
@@ -192,7 +215,85 @@ def handle(connection, method, path, query, headers, body):
     if path == "/stream/sink":
         respond_json(connection, {"received": len(body)})
         return True
+    if path == "/stream/cut-upload":
+        how = query.get("how", "close")
+        if how == "reset":
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        elif how == "early":
+            connection.sendall(b"HTTP/1.1 413 Payload Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        return True
+    if path == "/stream/flood":
+        flood(connection, query)
+        return True
+    if path == "/stream/gzip":
+        framing = query.get("framing", "length")
+        if framing == "negotiated":
+            if "gzip" not in headers.get("accept-encoding", ""):
+                connection.sendall(("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n"
+                                    "Content-Length: %d\r\nConnection: close\r\n\r\n" % len(GZIP_BODY)).encode("latin-1")
+                                   + GZIP_BODY[:len(GZIP_BODY) // 3])
+                return True
+            framing = "length"
+        send_gzip(connection, framing)
+        return True
     return False
+
+
+def flood_block(kind):
+    """About 64 KiB of the body of a /stream/flood of `kind`."""
+    if kind == "sse":
+        return b"".join(b'data: {"index": %d, "text": "a token of text"}\n\n' % index for index in range(1500))
+    if kind in ("ndjson", "bad-ndjson"):
+        return b"".join(b'{"index": %d, "text": "a line of text"}\n' % index for index in range(1800))
+    if kind == "long-line":
+        return b"x" * 65536
+    return PATTERN_BLOCK
+
+
+def flood(connection, query):
+    kind = query.get("kind", "bytes")
+    size = int(query.get("bytes", str(256 << 20)))
+    status = int(query.get("status", "200"))
+    default_type = {"sse": "text/event-stream", "ndjson": "application/x-ndjson",
+                    "bad-ndjson": "application/x-ndjson", "long-line": "text/event-stream"}
+    connection.sendall(chunked_head(status, query.get("type", default_type.get(kind, "application/octet-stream"))))
+    block = flood_block(kind)
+    sent = 0
+    try:
+        if kind == "bad-ndjson":
+            send_chunk(connection, b"{not json\n")
+        elif kind == "long-line":
+            send_chunk(connection, b"data: ")
+        while sent < size:
+            piece = block[:size - sent]
+            send_chunk(connection, piece)
+            sent += len(piece)
+        connection.sendall(b"0\r\n\r\n")
+    except OSError:
+        pass
+
+
+GZIP_BODY = pattern(0, 199936)
+GZIP_WHOLE = gzip.compress(GZIP_BODY)
+
+
+def send_gzip(connection, framing):
+    whole = GZIP_WHOLE
+    cut = whole[:len(whole) // 3]
+    base = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\n"
+    if framing == "chunked":
+        connection.sendall((base + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").encode("latin-1"))
+        send_chunk(connection, cut)
+        connection.sendall(b"0\r\n\r\n")
+    elif framing == "close":
+        connection.sendall((base + "Connection: close\r\n\r\n").encode("latin-1") + cut)
+    elif framing == "short":
+        connection.sendall((base + "Content-Length: %d\r\nConnection: close\r\n\r\n" % len(whole)).encode("latin-1")
+                           + cut)
+    else:
+        body = {"whole": whole, "corrupt": whole[:100] + bytes(200) + whole[300:]}.get(framing, cut)
+        connection.sendall((base + "Content-Length: %d\r\nConnection: close\r\n\r\n" % len(body)).encode("latin-1")
+                           + body)
 
 
 def respond_json(connection, value):

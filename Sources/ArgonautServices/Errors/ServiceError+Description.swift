@@ -118,7 +118,46 @@ extension ServiceError: CustomStringConvertible {
     case .httpTooManyRedirects: words = "too many redirects"
     default: words = "network error"
     }
-    return "\(words) (URLError \(urlError.code.rawValue))"
+    // FoundationNetworking reports most of libcurl's failures as -1 or -1005, with
+    // libcurl's own message as the description: name what happened from it.
+    let vague: Set<URLError.Code> = [.unknown, .networkConnectionLost, .badServerResponse, .cannotParseResponse]
+    guard vague.contains(urlError.code) || words == "network error", let detail = transportDetail(of: urlError) else {
+      return "\(words) (URLError \(urlError.code.rawValue))"
+    }
+    let named = transportFailureName(detail) ?? words
+    return "\(named): \(detail) (URLError \(urlError.code.rawValue))"
+  }
+
+  /// libcurl's message in a FoundationNetworking error, such as `transfer closed
+  /// with 741 bytes remaining to read`; `nil` when there is none.
+  static func transportDetail(of error: URLError) -> String? {
+    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    let text =
+      error.userInfo[NSLocalizedDescriptionKey] as? String ?? underlying?.userInfo[NSLocalizedDescriptionKey] as? String
+    guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty, text != "(null)",
+      !text.hasPrefix("The operation could not be completed")
+    else { return nil }
+    return text
+  }
+
+  /// What went wrong, from libcurl's message: a body cut short, bad chunked framing,
+  /// a corrupt compressed body, a reset connection.
+  static func transportFailureName(_ detail: String) -> String? {
+    let lowercased = detail.lowercased()
+    if lowercased.contains("remaining to read") || lowercased.contains("partial file")
+      || lowercased.contains("transfer closed")
+    {
+      return "the body was cut short"
+    }
+    if lowercased.contains("chunk") { return "the body's chunked encoding is malformed" }
+    if lowercased.contains("unencoding") || lowercased.contains("content encoding")
+      || lowercased.contains("decompress")
+    {
+      return "the body's content encoding is corrupt"
+    }
+    if lowercased.contains("reset by peer") { return "the connection was reset" }
+    if lowercased.contains("empty reply") { return "the server closed the connection without a response" }
+    return nil
   }
 }
 

@@ -21,7 +21,12 @@ import Foundation
 /// Nothing is sent until the loop asks for the first value. The request asks for
 /// `Accept: application/jsonl, application/x-ndjson` unless it or the environment
 /// sets an `Accept` of its own. A status that is not accepted fails before the first
-/// value, with the start of the body in the error. The request's `timeout` is the
+/// value, with the start of the body in the error, and so does a `Content-Type` that
+/// is not JSON (an HTML error page behind a proxy, say), with
+/// ``ServiceError/Kind/unacceptableContentType``: JSON Lines under any of their names
+/// (`application/jsonl`, `application/x-ndjson`, `application/json-seq`), JSON
+/// (`application/json`, `…+json`), `text/plain` and `application/octet-stream` are
+/// read, as is a response without one. The request's `timeout` is the
 /// longest wait for the next bytes. A line larger than the configuration's
 /// ``ServiceConfiguration/maximumResponseSize`` fails with
 /// ``ServiceError/Kind/responseTooLarge``. Leaving the loop early, or cancelling its
@@ -95,7 +100,11 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
           }
           guard !isFinished else { return false }
           guard let connection else {
-            connection = try await opener.open()
+            let opened = try await opener.open()
+            connection = opened
+            try await Pipeline.requireContentType(of: opened, expected: JSONLineMediaTypes.expected) {
+              JSONLineMediaTypes.accepts($0)
+            }
             continue
           }
           var tooLong = false
@@ -251,5 +260,24 @@ struct JSONLineNumbers {
   mutating func removeAll() {
     count = 0
     listed.removeAll(keepingCapacity: true)
+  }
+}
+
+/// The `Content-Type`s that ``Service/lines(_:)`` reads as JSON Lines.
+enum JSONLineMediaTypes {
+  /// The types an error names.
+  static let expected = ["application/jsonl", "application/x-ndjson", "application/json-seq", "application/json"]
+
+  /// Whether a response of media type `essence` is read: the JSON Lines types under
+  /// any of their names, JSON itself (`application/json`, `…+json`), and the generic
+  /// `text/plain` and `application/octet-stream` that servers use for files. Not
+  /// HTML, XML, an event stream, or any other kind.
+  static func accepts(_ essence: String) -> Bool {
+    if essence.hasSuffix("json") || essence.hasSuffix("+json") || essence.contains("ndjson")
+      || essence.contains("jsonl") || essence.contains("json-seq")
+    {
+      return true
+    }
+    return essence == "text/plain" || essence == "application/octet-stream"
   }
 }

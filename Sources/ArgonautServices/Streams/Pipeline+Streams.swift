@@ -41,6 +41,16 @@ extension Pipeline {
     {
       built.headers = HTTPHeaders.merging(built.headers, ["Accept": accept])
     }
+    // Unencoded, so that the framing (Content-Length, the last chunk) says whether the
+    // whole body arrived: FoundationNetworking decodes a compressed body with libcurl,
+    // which never checks that a gzip stream reached its end, so a compressed body cut
+    // short inside its framing would read as a shorter body. Compression would also
+    // hold events back in the server's compressor.
+    if HTTPHeaders.value(of: "Accept-Encoding", in: request.headers) == nil,
+      HTTPHeaders.value(of: "Accept-Encoding", in: configuration.environment.headers) == nil
+    {
+      built.headers = HTTPHeaders.merging(built.headers, ["Accept-Encoding": "identity"])
+    }
     if !headers.isEmpty { built.headers = HTTPHeaders.merging(built.headers, headers) }
     if Task.isCancelled { throw ServiceError(.cancelled, request: built) }
 
@@ -68,6 +78,24 @@ extension Pipeline {
     var plain = head
     plain.bodyStream = nil
     return OpenedStream(request: built, head: plain, body: body)
+  }
+
+  /// Fails with ``ServiceError/Kind/unacceptableContentType`` when `opened` has a
+  /// `Content-Type` that `accepts` refuses (an HTML error page behind a proxy, say),
+  /// with the start of its body; the transfer stops. A response without one passes.
+  ///
+  /// - Parameters:
+  ///   - opened: The response.
+  ///   - expected: The media types named in the error.
+  ///   - accepts: Whether a media type's essence (`type/subtype`, lowercased) is one
+  ///     the stream reads.
+  static func requireContentType(
+    of opened: OpenedStream, expected: [String], accepts: (String) -> Bool
+  ) async throws(ServiceError) {
+    guard let type = opened.head.contentType, !accepts(MediaType.essence(type)) else { return }
+    var response = opened.head
+    response.body = await excerpt(of: opened.body, for: opened.request)
+    throw ServiceError(.unacceptableContentType(expected: expected), request: opened.request, response: response)
   }
 
   /// The start of `body`, up to ``streamExcerptLimit`` bytes, or as much as arrived

@@ -29,9 +29,14 @@ import Foundation
 /// the server sent, 3 seconds before any), with `Last-Event-ID` set to the last
 /// event ID when there is one. The events continue in the same loop. It stops on a
 /// `204 No Content` (the sequence ends), a status that is not accepted (it fails),
-/// cancellation, or the deadline: once no bytes have arrived for the request's
-/// `timeout`, counting the waits and the failed attempts, it fails with the last
-/// error. The first connection must succeed: its failure is thrown at once.
+/// cancellation, or failed attempts: the wait before a reconnection is never idle
+/// time (a `timeout` shorter than the reconnection time still reconnects), and a
+/// stream that ended or dropped is always tried again once; when that attempt fails
+/// too, the stream keeps trying while the time spent failing, waits included, stays
+/// under the request's `timeout`, then fails with the last attempt's error. On an
+/// open connection, the `timeout` is the longest wait for the next bytes, as
+/// without reconnection. The first connection must succeed: its failure is thrown
+/// at once.
 public struct ServerSentEventStream: AsyncSequence, Sendable {
   /// An event.
   public typealias Element = ServerSentEvent
@@ -67,7 +72,8 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     var hasConnected = false
     /// When bytes last arrived (or the first connection was made): the deadline of
     /// a reconnecting stream counts from there.
-    var lastProgress = ContinuousClock.now
+    /// When the attempts to reconnect started failing; `nil` while connected.
+    var failingSince: ContinuousClock.Instant?
     /// The request of the last connection, for the errors between connections.
     var lastRequest: HTTPRequest?
 
@@ -127,7 +133,6 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             try await reconnect(after: nil)
             continue
           }
-          lastProgress = .now
           // A new array each time: the parser, and the events it made, share the last one.
           self.chunk = [UInt8](chunk)
           offset = 0
@@ -158,14 +163,9 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         return
       }
       // Not an event stream (an HTML error page, say): fail, rather than find no events in it.
-      if let type = opened.head.contentType, MediaType.essence(type) != "text/event-stream" {
-        var response = opened.head
-        response.body = await Pipeline.excerpt(of: opened.body, for: opened.request)
-        throw ServiceError(
-          .unacceptableContentType(expected: ["text/event-stream"]), request: opened.request, response: response)
-      }
+      try await Pipeline.requireContentType(of: opened, expected: ["text/event-stream"]) { $0 == "text/event-stream" }
       hasConnected = true
-      lastProgress = .now
+      failingSince = nil
       lastRequest = opened.request
       connection = opened
     }
@@ -178,9 +178,11 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
       parser.endOfStream()
       let wait =
         parser.reconnectionTime.map { Duration.milliseconds($0) } ?? ServerSentEventStream.defaultReconnectionTime
-      let timeout = stream.opener.request.timeout ?? stream.opener.configuration.timeout
-      guard ContinuousClock.now - lastProgress + wait < timeout else {
-        throw failure ?? ServiceError(.idleTimeout(timeout), request: lastRequest, response: nil)
+      if let failure {
+        // The wait is not idle time: only attempts that keep failing run out of time.
+        let timeout = stream.opener.request.timeout ?? stream.opener.configuration.timeout
+        if let since = failingSince, ContinuousClock.now - since + wait >= timeout { throw failure }
+        if failingSince == nil { failingSince = .now }
       }
       do {
         try await Task.sleep(for: wait)

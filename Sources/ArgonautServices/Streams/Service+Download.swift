@@ -50,6 +50,9 @@ extension Service {
       if let total, completed < total {
         throw ServiceError(.transportFailure(URLError(.networkConnectionLost)), request: opened.request)
       }
+      // A cancel that came while the last chunk was written still wins: the
+      // destination is untouched and the temporary file removed.
+      if Task.isCancelled { throw ServiceError(.cancelled, request: opened.request) }
       try partial.move(to: destination, for: opened.request)
       return Response(
         value: destination, statusCode: opened.head.statusCode, headers: opened.head.headers, request: opened.request)

@@ -15,6 +15,8 @@ final class StreamTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private struct State: Sendable {
     var head: CheckedContinuation<HTTPResponse, any Error>?
     var isSuspended = false
+    /// Whether the data task has been told to cancel.
+    var isCancelling = false
   }
 
   let request: HTTPRequest
@@ -48,7 +50,10 @@ final class StreamTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
       resumeHead(throwing: URLError(.badServerResponse))
       return
     }
-    buffer.onStop { dataTask.cancel() }
+    // Never `dataTask.cancel()` here or in `didReceive data`: this runs on the
+    // session's work queue, which FoundationNetworking's `cancel()` waits for.
+    let state = state
+    buffer.onStop { Self.cancel(dataTask, state) }
     completionHandler(.allow)
     var head = HTTPResponse(http, body: Data())
     head.bodyStream = BodyStream(buffer)
@@ -61,7 +66,8 @@ final class StreamTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     guard buffer.append(data) else {
-      dataTask.cancel()
+      // The consumer stopped: libcurl goes on reading until the cancel lands.
+      Self.cancel(dataTask, state)
       return
     }
     #if !canImport(FoundationNetworking)
@@ -97,6 +103,15 @@ final class StreamTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
     // Not inline: on Linux this runs on the session's work queue, which
     // `finishTasksAndInvalidate` waits for.
     DispatchQueue.global().async { session.finishTasksAndInvalidate() }
+  }
+
+  /// Cancels `task` once, from another queue (see ``URLSessionTask/cancelDetached()``).
+  private static func cancel(_ task: URLSessionTask, _ state: Locked<State>) {
+    let first = state.withLock { state in
+      defer { state.isCancelling = true }
+      return !state.isCancelling
+    }
+    if first { task.cancelDetached() }
   }
 
   /// Fails the `stream` call, if it still waits for the head.

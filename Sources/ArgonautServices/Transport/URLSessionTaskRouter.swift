@@ -38,8 +38,8 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
     totalBytesExpectedToSend: Int64
   ) {
-    guard let reporter = entries.withLock({ $0[task.taskIdentifier]?.uploadProgress }) else { return }
-    reporter.reportSent(bytesSent, total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
+    guard let entry = entries.withLock({ $0[task.taskIdentifier] }), let reporter = entry.uploadProgress else { return }
+    reporter.reportSent(bytesSent, total: entry.request.uploadTotal(expected: totalBytesExpectedToSend))
   }
 
   func urlSession(
@@ -70,7 +70,7 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
     }
     completionHandler(tooLarge ? .cancel : .allow)
     // FoundationNetworking may go on reading whatever the disposition: cancel too.
-    if tooLarge { dataTask.cancel() }
+    if tooLarge { dataTask.cancelDetached() }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -85,7 +85,7 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
       entries[dataTask.taskIdentifier] = entry
       return entry.failure != nil
     }
-    if tooLarge { dataTask.cancel() }
+    if tooLarge { dataTask.cancelDetached() }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -117,7 +117,7 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
     totalBytesExpectedToSend: Int64
   ) {
-    uploadProgress?.reportSent(bytesSent, total: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
+    uploadProgress?.reportSent(bytesSent, total: original.uploadTotal(expected: totalBytesExpectedToSend))
   }
 
   func urlSession(
@@ -126,5 +126,15 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
   ) {
     completionHandler(
       RedirectPolicy.redirected(request, from: response.url ?? task.currentRequest?.url, original: original))
+  }
+}
+
+extension HTTPRequest {
+  /// The size of the body being uploaded: what the session expects to send, or else
+  /// the request's `Content-Length` (a file body streamed on Linux is of a length the
+  /// session does not know).
+  func uploadTotal(expected: Int64) -> Int64? {
+    if expected > 0 { return expected }
+    return header("Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
   }
 }

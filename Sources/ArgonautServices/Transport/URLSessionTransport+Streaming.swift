@@ -28,19 +28,25 @@ extension URLSessionTransport: StreamingTransport {
       queue.maxConcurrentOperationCount = 1
     #endif
     let streamSession = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: queue)
-    let task =
-      if let file = request.bodyFile {
-        streamSession.uploadTask(with: urlRequest, fromFile: file)
-      } else {
-        streamSession.dataTask(with: urlRequest)
-      }
+    let task: URLSessionTask
+    do {
+      task =
+        if let file = request.bodyFile {
+          try streamSession.fileUploadTask(with: urlRequest, fromFile: file)
+        } else {
+          streamSession.dataTask(with: urlRequest)
+        }
+    } catch {
+      streamSession.finishTasksAndInvalidate()
+      throw error
+    }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
         delegate.expectHead(continuation)
         task.resume()
       }
     } onCancel: {
-      task.cancel()
+      task.cancelDetached()
     }
   }
 }

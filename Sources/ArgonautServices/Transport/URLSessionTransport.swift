@@ -79,40 +79,50 @@ public final class URLSessionTransport: HTTPTransport {
     let uploadProgress = request.bodyFile != nil ? TransferProgressReporter.upload : nil
     guard let router else {
       let redirectGuard = RedirectGuard(request, uploadProgress: uploadProgress)
-      let (data, response) =
-        if let file = request.bodyFile {
-          try await session.upload(for: urlRequest, fromFile: file, delegate: redirectGuard)
-        } else {
-          try await session.data(for: urlRequest, delegate: redirectGuard)
-        }
+      let (data, response): (Data, URLResponse)
+      if let file = request.bodyFile {
+        #if canImport(FoundationNetworking)
+          (data, response) = try await session.data(for: urlRequest.streamingBody(from: file), delegate: redirectGuard)
+        #else
+          (data, response) = try await session.upload(for: urlRequest, fromFile: file, delegate: redirectGuard)
+        #endif
+      } else {
+        (data, response) = try await session.data(for: urlRequest, delegate: redirectGuard)
+      }
       guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
       return HTTPResponse(http, body: data)
     }
     let slot = Locked<DataTaskSlot>(DataTaskSlot())
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-        // A body file is streamed by an upload task, with a Content-Length: a body
-        // stream would go chunked, which some servers (S3, for one) refuse.
-        let task =
-          if let file = request.bodyFile {
-            session.uploadTask(with: urlRequest, fromFile: file)
-          } else {
-            session.dataTask(with: urlRequest)
-          }
+        // A body file is streamed from the disk, with its Content-Length: chunked
+        // framing is refused by some servers (S3, for one).
+        let task: URLSessionTask
+        do {
+          task =
+            if let file = request.bodyFile {
+              try session.fileUploadTask(with: urlRequest, fromFile: file)
+            } else {
+              session.dataTask(with: urlRequest)
+            }
+        } catch {
+          continuation.resume(throwing: error)
+          return
+        }
         router.register(task, for: request, continuation: continuation, uploadProgress: uploadProgress)
         let cancelled = slot.withLock { slot in
           slot.task = task
           return slot.isCancelled
         }
         task.resume()
-        if cancelled { task.cancel() }
+        if cancelled { task.cancelDetached() }
       }
     } onCancel: {
       let task = slot.withLock { slot in
         slot.isCancelled = true
         return slot.task
       }
-      task?.cancel()
+      task?.cancelDetached()
     }
   }
 
@@ -134,7 +144,7 @@ public final class URLSessionTransport: HTTPTransport {
 /// The data task of one `send`, and whether the calling task was cancelled before
 /// the data task existed.
 private struct DataTaskSlot: Sendable {
-  var task: URLSessionDataTask?
+  var task: URLSessionTask?
   var isCancelled = false
 }
 
