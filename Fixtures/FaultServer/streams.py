@@ -105,10 +105,18 @@ def handle(connection, method, path, query, headers, body):
         delay = int(query.get("ms", "1")) / 1000
         status = int(query.get("status", "200"))
         connection.sendall(chunked_head(status, query.get("type", "text/event-stream")))
-        for start in range(0, len(body), split):
-            send_chunk(connection, body[start:start + split])
-            if delay:
-                time.sleep(delay)
+        try:
+            for start in range(0, len(body), split):
+                send_chunk(connection, body[start:start + split])
+                if delay:
+                    time.sleep(delay)
+        except OSError:
+            # The client closed the connection before the whole body was sent.
+            if "id" in query:
+                with CONDITION:
+                    CLOSED[query["id"]] = True
+                    CONDITION.notify_all()
+            return True
         if query.get("drop") == "1":
             return True
         if "id" in query:

@@ -206,3 +206,38 @@ struct StreamBodyFaultTests {
     #expect(rows == [["a": 1], ["a": 2]])
   }
 }
+
+/// A cancelled transfer cancels the transport's task too: the server sees its
+/// connection closed.
+@Suite("A cancelled download or upload closes its connection", .needsPython, .faultServer)
+struct TransferCancelConnectionTests {
+  @Test("A download cancelled mid-body closes the connection, and leaves no file")
+  func download() async throws {
+    let configuration = try FaultFixture.configuration()
+    let id = UUID().uuidString
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-cancel-\(id)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await ServiceConfiguration.$current.withValue(configuration) {
+      let service = StreamService()
+      // The server sends the body, then holds the connection until the client closes it.
+      let request = Request(
+        .post, "/stream/echo",
+        query: [QueryItem("id", id), QueryItem("split", "4096"), QueryItem("type", "application/octet-stream")],
+        body: .text(String(repeating: "x", count: 64 << 10)))
+      let gate = AsyncGate()
+      let download = Task { () throws(ServiceError) -> Response<URL> in
+        try await service.download(request, to: directory.appendingPathComponent("file")) { progress in
+          if progress.completed > 0 { gate.open() }
+        }
+      }
+      await gate.wait()
+      download.cancel()
+      let result = await download.result
+      #expect((result.failure as? ServiceError)?.kind == .cancelled, "\(result)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+      let closed = try await service.response(for: Request(.get, "/stream/closed", query: [QueryItem("id", id)]))
+      #expect(try closed.json()["closed"] == true)
+    }
+  }
+}
