@@ -16,7 +16,7 @@ lower=(a b c d e f g h i j k l m n o p q r s t u v w x y)
 
 # `@inlinable` in a release build only. A debug build of a client neither inlines nor
 # specializes, so there it would only make the core's emit-module job type-check,
-# lower and serialize every body (see the README's paragraph on the clean debug build).
+# lower and serialize every body (see the clean debug build in Argonaut.docc/Performance.md).
 inlinable() {
   echo "${1}#if !DEBUG"
   echo "${1}  @inlinable"

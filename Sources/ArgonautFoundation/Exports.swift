@@ -8,7 +8,8 @@
 // Codable-only file that imports this module, `Decodable` keeps meaning the standard
 // library's protocol, as it does with Foundation's `JSONDecoder`; a file that writes
 // Argonaut decoders imports `Argonaut` (or `ArgonautServices`), and there the name is
-// Argonaut's.
+// Argonaut's. This module also declares the core's operators (Operators.swift), so that
+// they stay known in a file that imports it together with `ArgonautServices`.
 @_exported import enum Argonaut.JSON
 @_exported import struct Argonaut.JSONArray
 @_exported import protocol Argonaut.JSONEncodable

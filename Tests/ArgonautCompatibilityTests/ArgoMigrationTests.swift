@@ -4,10 +4,11 @@ import ArgonautTestSupport
 import Foundation
 import Testing
 
-// The rows of the README's migration guide that go beyond the imports, each as a
+// The rows of the migration guide (MigratingFromArgo.md in ArgonautCompatibility.docc)
+// that go beyond the imports, each as a
 // ported decoder or test would write it. This file imports Foundation, as Argo's
-// users did, so `Decodable` alone would be Foundation's: Argo's `Argo.Decodable`
-// becomes `Argonaut.Decodable`.
+// users did, and Argo's `Argo.Decodable` becomes `Argonaut.Decodable` (the plain name
+// `Decodable` would mean Argonaut's protocol here too; see FoundationAmbiguityTests).
 
 struct Account {
   let id: Int64

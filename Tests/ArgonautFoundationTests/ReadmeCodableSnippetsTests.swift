@@ -4,7 +4,8 @@ import ArgonautTestSupport
 import Foundation
 import Testing
 
-// The Codable snippets of README.md, compiled and run.
+// The Codable snippets of the documentation (README.md and
+// ArgonautFoundation.docc/CodableBridge.md), compiled and run.
 
 private struct Post: Codable, Equatable {
   let title: String

@@ -5,7 +5,8 @@ import Testing
 
 @testable import ArgonautServices
 
-/// The resources snippets of README.md, compiled: the GitHub client, in about
+/// The resources snippets of the documentation (ArgonautServices.docc/LoadingResources.md),
+/// compiled and run: the GitHub client, in about
 /// a dozen lines of user code.
 enum ReadmeResources {
   struct Event: Decodable, Sendable {

@@ -77,6 +77,7 @@ struct ArticleModelsTests {
   }
 }
 
+/// The decoding snippets of the documentation (Argonaut.docc/WritingDecoders.md), run.
 @Suite("README snippets: decoding", .offThePool)
 struct ReadmeDecodingSnippets {
   @Test("the decode entry points")

@@ -2,8 +2,9 @@ import Argonaut
 import ArgonautTestSupport
 import Testing
 
-/// The README's way past about 150 fields: a function per run of fields that decodes
-/// them into a tuple, one `build` of the tuples, and an encoder of statements.
+/// The way past about 150 fields of the Wide models article (Argonaut.docc/WideModels.md):
+/// a function per run of fields that decodes them into a tuple, one `build` of the tuples,
+/// and an encoder of statements.
 struct Survey: Equatable {
   let id: Int
   let title: String

@@ -5,7 +5,8 @@ import NewsFeedExample
 import ServiceTestSupport
 import Testing
 
-/// The services snippets of README.md, compiled and run.
+/// The services snippets of the documentation (ArgonautServices.docc/WritingServices.md),
+/// compiled and run.
 enum Readme {
   final class NewsFeedService: Service {
     typealias Model = NewsFeed

@@ -42,7 +42,7 @@ struct MiddlewareSecretsTests {
   func echoedInError() async throws {
     let records = RecordSink()
     let configuration = try configuration([
-      LoggingMiddleware(level: .bodies, records.sink),  // outside auth, as the README shows
+      LoggingMiddleware(level: .bodies, records.sink),  // outside auth, as the Middleware article shows
       AuthMiddleware(token: { Self.token }, refresh: { Self.token }),
     ])
     let error = try #require(

@@ -30,17 +30,17 @@ let categories = CategoriesService(configuration: configuration)
 let debugTools = DebugToolsService(configuration: configuration)
 let defaults = DefaultService(configuration: configuration)
 
-// The README's walk-through, line for line.
+// The OpenAPI article's walk-through (ArgonautServices.docc/OpenAPI.md), line for line.
 do {
   let pets = PetsService(configuration: configuration)
   let cats = try await pets.listPets(species: .cat, tag: ["indoor", "grey"], limit: 5, xRequestId: "req-42")
   let rex = try await pets.getPet(petId: 2)  // GET /pets/{pet_id}
   if case .dog(let dog) = rex.details { print(dog.goodBoy) }  // a discriminated union
   let resource = pets.getPetResource(petId: 2)  // Resource<Pet>: load, pages, ResourceOperation
-  check(cats.count == 1 && rex.name == "Rex", "the README's walk-through")
-  check(try await pets.load(resource).name == "Rex", "the README's resource")
+  check(cats.count == 1 && rex.name == "Rex", "the OpenAPI article's walk-through")
+  check(try await pets.load(resource).name == "Rex", "the OpenAPI article's resource")
 } catch {
-  check(false, "the README's walk-through: \(error)")
+  check(false, "the OpenAPI article's walk-through: \(error)")
 }
 
 do {
