@@ -19,10 +19,11 @@ import Foundation
 ///   (unless `must-understand` with a status this cache knows), nor one with
 ///   `Vary: *`, nor a `206 Partial Content`. `private` responses are stored: this
 ///   cache is private.
-/// - **What of it (§3.1):** not the hop-by-hop fields (`Connection`, `Keep-Alive`,
-///   `TE`, `Transfer-Encoding`, `Upgrade`, `Proxy-*` and those `Connection`
-///   lists), not `Set-Cookie` (a cookie is set by the response that carries it, never
-///   replayed), not the fields `no-cache="…"` lists (§5.2.2.4).
+/// - **What of it (§3.1):** every header field but the hop-by-hop ones (`Connection`,
+///   `Keep-Alive`, `TE`, `Transfer-Encoding`, `Upgrade`, `Proxy-*` and those
+///   `Connection` lists) and those `no-cache="…"` lists (§5.2.2.4). `Set-Cookie` is
+///   stored and replayed like any other field, on disk too: a response whose cookie
+///   must not be kept says `no-store`, or `no-cache="Set-Cookie"`.
 /// - **Whose (§4.1):** a response fetched with an `Authorization` header answers
 ///   only requests with the same one (keyed by its SHA-256, never stored as such).
 ///   `Vary` selects among several stored variants of a URL; a request without a

@@ -155,13 +155,12 @@ struct CachedResponse: Sendable, Hashable {
     return updated
   }
 
-  /// The fields that are never stored: the hop-by-hop ones (RFC 9110 §7.6.1),
-  /// `Set-Cookie` (a cookie is set once, by the response that carries it, never
-  /// replayed), and this cache's own `Cache-Status`.
+  /// The fields that are never stored: the hop-by-hop ones (RFC 9110 §7.6.1) and
+  /// this cache's own `Cache-Status`. `Set-Cookie` is not among them: RFC 9111 §3.1
+  /// lets a cache store it, and a replayed response carries it like any other field.
   static let unstoredFields: Set<String> = [
     "connection", "keep-alive", "proxy-connection", "te", "transfer-encoding", "upgrade", "trailer",
-    "proxy-authenticate", "proxy-authentication-info", "proxy-authorization", "set-cookie", "set-cookie2",
-    "cache-status",
+    "proxy-authenticate", "proxy-authentication-info", "proxy-authorization", "cache-status",
   ]
 
   /// `response`'s header fields without those that must not be stored: the
