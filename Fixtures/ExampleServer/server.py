@@ -185,7 +185,9 @@ class Handler(BaseHTTPRequestHandler):
 #                     (Authorization: Bearer <token>), else 401; none is valid
 #                     before the first refresh
 #   POST …/refresh    makes a new token the id's current one: 200 {"token": "…"}
-#   GET  …/etag       ETag "v1", Cache-Control: no-cache; If-None-Match "v1" gets 304
+#   GET  …/etag       ETag "v1", Cache-Control: no-cache; If-None-Match "v1" gets 304.
+#                     Counts "etag" and "notModified", and also "etag <Authorization>"
+#                     and "notModified <Authorization>" for a request that has one
 #   GET  …/last-modified
 #                     Last-Modified, max-age=0; If-Modified-Since equal to it gets 304
 #   GET  …/fresh      Cache-Control: max-age=3600
@@ -273,10 +275,14 @@ def middleware_route(handler, path, query):
             MIDDLEWARE_TOKENS[test] = token
         return reply(200, {"token": token})
     if endpoint == "etag":
-        middleware_count(test, "etag")
+        authorization = handler.headers.get("Authorization")
+        names = ["etag"] + (["etag " + authorization] if authorization else [])
         headers = {"ETag": '"v1"', "Cache-Control": "no-cache"}
         if handler.headers.get("If-None-Match") == '"v1"':
-            middleware_count(test, "notModified")
+            names += ["notModified"] + (["notModified " + authorization] if authorization else [])
+        for name in names:
+            middleware_count(test, name)
+        if "notModified" in names:
             return reply(304, None, headers)
         return reply(200, {"version": 1}, headers)
     if endpoint == "last-modified":

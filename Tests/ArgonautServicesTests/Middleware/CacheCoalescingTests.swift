@@ -111,11 +111,11 @@ struct CacheCoalescingRulesTests {
     for request in requests { _ = try await cache.intercept(request, next: origin.send) }
     #expect(origin.hits == 3)  // without Vary, Accept: b is answered with the Accept: a response
     #expect(
-      CacheMiddleware.flightID(requests[0], credential: nil) != CacheMiddleware.flightID(requests[1], credential: nil))
+      CacheMiddleware.flightID(requests[0], partition: nil) != CacheMiddleware.flightID(requests[1], partition: nil))
     #expect(
-      CacheMiddleware.flightID(requests[2], credential: CredentialDigest.of(requests[2]))
-        != CacheMiddleware.flightID(requests[3], credential: CredentialDigest.of(requests[3])))
-    #expect(!CacheMiddleware.flightID(requests[2], credential: CredentialDigest.of(requests[2])).contains("one"))
+      CacheMiddleware.flightID(requests[2], partition: CredentialDigest.of(requests[2]))
+        != CacheMiddleware.flightID(requests[3], partition: CredentialDigest.of(requests[3])))
+    #expect(!CacheMiddleware.flightID(requests[2], partition: CredentialDigest.of(requests[2])).contains("one"))
   }
 
   @Test("A waiting request that is cancelled stops waiting; the others still get the answer")

@@ -42,7 +42,7 @@ struct CacheCredentialTests {
     let stored = cache.store.entries(in: CacheMiddleware.group(URL(string: "https://origin.test/me")!))
     #expect(stored.count == 1)
     #expect(!stored[0].key.contains("s3cr3t"))
-    #expect(stored[0].entry.credential == CredentialDigest.hex(CredentialDigest.sha256(Array("Bearer s3cr3t".utf8))))
+    #expect(stored[0].entry.partition == CredentialDigest.hex(CredentialDigest.sha256(Array("Bearer s3cr3t".utf8))))
   }
 
   @Test("SHA-256 gives the digests of FIPS 180-4's examples")

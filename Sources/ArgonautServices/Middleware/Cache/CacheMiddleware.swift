@@ -24,8 +24,13 @@ import Foundation
 ///   `Connection` lists) and those `no-cache="…"` lists (§5.2.2.4). `Set-Cookie` is
 ///   stored and replayed like any other field, on disk too: a response whose cookie
 ///   must not be kept says `no-store`, or `no-cache="Set-Cookie"`.
-/// - **Whose (§4.1):** a response fetched with an `Authorization` header answers
-///   only requests with the same one (keyed by its SHA-256, never stored as such).
+/// - **Whose (§4.1):** each stored response belongs to a partition and answers only
+///   requests of the same one. By default the partition is the request's
+///   `Authorization` value (kept as its SHA-256, never as such): a response fetched
+///   with one token answers only requests with that token, and requests without
+///   `Authorization` share theirs. A `partition` closure names the partition instead,
+///   such as the signed-in account, so that a refreshed token keeps the stored
+///   responses and their validators (``init(storage:byteLimit:coalescing:partition:clock:)``).
 ///   `Vary` selects among several stored variants of a URL; a request without a
 ///   field that `Vary` names does not match one stored with it, even empty.
 /// - **Fresh (§4.2):** while the response's age (from `Age`, `Date` and the time it
@@ -106,6 +111,9 @@ public struct CacheMiddleware: ServiceMiddleware {
   let store: any CacheStorage
   let clock: any MiddlewareClock
   let coalescing: Bool
+  /// Names the partition of a request (``CachePartition``); `nil` to key every request
+  /// by its credential.
+  let partitionName: (@Sendable (HTTPRequest) -> String?)?
   let flights = Flights()
   let background = BackgroundRevalidations()
 
@@ -119,11 +127,14 @@ public struct CacheMiddleware: ServiceMiddleware {
     self.init(storage: .memory, byteLimit: byteLimit, clock: clock)
   }
 
-  /// Creates a cache.
+  /// Creates a cache whose stored responses are keyed by the requests' `Authorization`.
   ///
   /// ```swift
   /// let cache = CacheMiddleware(storage: .memory, coalescing: false)   // every request reaches the server
   /// ```
+  ///
+  /// The same as ``init(storage:byteLimit:coalescing:partition:clock:)`` without a
+  /// `partition`.
   ///
   /// - Parameters:
   ///   - storage: Where the responses are kept.
@@ -136,11 +147,60 @@ public struct CacheMiddleware: ServiceMiddleware {
     storage: Storage, byteLimit: Int = 10 * 1024 * 1024, coalescing: Bool = true,
     clock: any MiddlewareClock = SystemMiddlewareClock()
   ) {
+    self.init(storage: storage, byteLimit: byteLimit, coalescing: coalescing, partition: nil, clock: clock)
+  }
+
+  /// Creates a cache whose stored responses are shared by the requests that
+  /// `partition` gives the same name, such as the signed-in account's id.
+  ///
+  /// ```swift
+  /// let cache = CacheMiddleware(storage: .disk(directory: directory), partition: { request in account.id })
+  /// ```
+  ///
+  /// By default a stored response answers only requests with the `Authorization`
+  /// value it was fetched with, so a refreshed token finds nothing stored: every
+  /// response is fetched again, in full. With `partition`, a request whose token
+  /// changed but whose partition did not keeps the stored responses and their
+  /// validators: a fresh one is served as is, and a stale one is revalidated (with the
+  /// new token) and confirmed by a `304 Not Modified`. On disk, that holds across
+  /// instances and launches too.
+  ///
+  /// - `nil` from the closure names no partition: that request is keyed by its
+  ///   `Authorization` value, as without the closure, and a request without one
+  ///   shares the responses stored for requests without one. So a request is never
+  ///   served another credential's responses unless the closure says so.
+  /// - Give two requests the same name only when each may see the other's responses:
+  ///   one user's, typically. To share responses between users, name a common
+  ///   partition (`"public"`) for those requests.
+  /// - The partition decides who is served a response, never whether it is stored:
+  ///   the rules of storing are the same with and without it (`no-store` is never
+  ///   stored). This cache is private, for one user of one app; RFC 9111 §3.5, which
+  ///   forbids a *shared* cache to reuse a response to a request with
+  ///   `Authorization` unless the response allows it, does not apply.
+  /// - Names are kept as their SHA-256 digests, never as such, and never equal a
+  ///   credential's: a named partition does not see what was stored by credential.
+  ///
+  /// - Parameters:
+  ///   - storage: Where the responses are kept.
+  ///   - byteLimit: The most bytes the stored responses may hold together. Defaults
+  ///     to 10 MB.
+  ///   - coalescing: Whether identical requests in flight at the same time share one
+  ///     origin request, when its response can be stored. Defaults to `true`. Requests
+  ///     of one partition that differ only in `Authorization` are identical.
+  ///   - partition: Names the partition of a request: whose stored responses it may
+  ///     be served. Called once for each `GET` or `HEAD` that the cache handles.
+  ///     Defaults to `nil`: every request is keyed by its `Authorization` value.
+  ///   - clock: The clock that decides freshness. Defaults to the system's.
+  public init(
+    storage: Storage, byteLimit: Int = 10 * 1024 * 1024, coalescing: Bool = true,
+    partition: (@Sendable (HTTPRequest) -> String?)? = nil, clock: any MiddlewareClock = SystemMiddlewareClock()
+  ) {
     switch storage {
     case .memory: self.store = CacheStore(byteLimit: byteLimit)
     case .disk(let directory): self.store = DiskCacheStore(directory: directory, byteLimit: byteLimit)
     }
     self.coalescing = coalescing
+    self.partitionName = partition
     self.clock = clock
   }
 
@@ -181,13 +241,13 @@ public struct CacheMiddleware: ServiceMiddleware {
     if directives.noStore || Self.isConditional(request) {
       return try await next(request)  // the caller handles it: no cache involved
     }
-    let credential = CredentialDigest.of(request)
+    let partition = CachePartition.key(of: request, naming: partitionName)
     let group = Self.group(request.url)
 
     var status = "fwd=uri-miss"
     var revalidating: (key: String, entry: CachedResponse)?
     let candidates = store.entries(in: group)
-    if let (key, entry) = Self.best(candidates, for: request, credential: credential) {
+    if let (key, entry) = Self.best(candidates, for: request, partition: partition) {
       switch decide(entry, directives) {
       case .fresh:
         if let served = served(entry, key: key, for: request, status: "hit") { return served }
@@ -196,7 +256,7 @@ public struct CacheMiddleware: ServiceMiddleware {
       case .staleWhileRevalidate:
         if let served = served(entry, key: key, for: request, status: "hit; fwd=stale") {
           if let detached, request.method == .get {
-            revalidateInBackground(request, key: key, entry: entry, credential: credential, next: detached)
+            revalidateInBackground(request, key: key, entry: entry, partition: partition, next: detached)
           }
           return served
         }
@@ -214,22 +274,22 @@ public struct CacheMiddleware: ServiceMiddleware {
     }
 
     guard coalescing, request.body == nil, request.bodyFile == nil else {
-      return try await fetch(request, revalidating: revalidating, credential: credential, status: status, next: next)
+      return try await fetch(request, revalidating: revalidating, partition: partition, status: status, next: next)
         .response
     }
-    let id = Self.flightID(request, credential: credential)
+    let id = Self.flightID(request, partition: partition)
     switch flights.join(id) {
     case .follower(let flight):
       guard let outcome = await flight.outcome() else { throw CancellationError() }
       if case .shared(let response) = outcome {
         return Self.marked(Self.answer(response, for: request), "\(status); collapsed")
       }
-      return try await fetch(request, revalidating: revalidating, credential: credential, status: status, next: next)
+      return try await fetch(request, revalidating: revalidating, partition: partition, status: status, next: next)
         .response
     case .leader(let flight):
       do {
         let fetched = try await fetch(
-          request, revalidating: revalidating, credential: credential, status: status, next: next)
+          request, revalidating: revalidating, partition: partition, status: status, next: next)
         flights.finish(id, flight, fetched.stored.map { .shared($0) } ?? .notShared)
         return fetched.response
       } catch {
@@ -243,7 +303,7 @@ public struct CacheMiddleware: ServiceMiddleware {
   /// be stored, and returns the response for the caller and, when stored, the
   /// response as stored.
   func fetch(
-    _ request: HTTPRequest, revalidating: (key: String, entry: CachedResponse)?, credential: String?,
+    _ request: HTTPRequest, revalidating: (key: String, entry: CachedResponse)?, partition: String?,
     status: String, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) async throws -> (response: HTTPResponse, stored: HTTPResponse?) {
     let group = Self.group(request.url)
@@ -272,16 +332,16 @@ public struct CacheMiddleware: ServiceMiddleware {
     if request.method == .head {
       if response.statusCode == 200 {
         freshen(
-          from: response, for: request, credential: credential, requestTime: requestTime, responseTime: responseTime)
+          from: response, for: request, partition: partition, requestTime: requestTime, responseTime: responseTime)
       }
       return (Self.marked(response, status), nil)
     }
-    if let entry = storable(response, for: request, credential: credential, requestTime, responseTime) {
+    if let entry = storable(response, for: request, partition: partition, requestTime, responseTime) {
       if store.store(entry, at: Self.variantKey(entry, group: group), in: group) {
         return (Self.marked(response, "\(status); stored"), entry.response)
       }
     } else if CacheControl(response.header("Cache-Control")).noStore {
-      for (key, entry) in store.entries(in: group) where entry.matches(request, credential: credential) {
+      for (key, entry) in store.entries(in: group) where entry.matches(request, partition: partition) {
         store.remove(key)
       }
     }
@@ -338,7 +398,7 @@ public struct CacheMiddleware: ServiceMiddleware {
 
   /// The stored form of `response` to `request`, when it may be stored (RFC 9111 §3).
   func storable(
-    _ response: HTTPResponse, for request: HTTPRequest, credential: String?, _ requestTime: Date, _ responseTime: Date
+    _ response: HTTPResponse, for request: HTTPRequest, partition: String?, _ requestTime: Date, _ responseTime: Date
   ) -> CachedResponse? {
     let status = response.statusCode
     guard request.method == .get, status >= 200, status != 206, status != 304 else { return nil }
@@ -354,7 +414,7 @@ public struct CacheMiddleware: ServiceMiddleware {
     let entry = CachedResponse(
       response: HTTPResponse(
         statusCode: status, headers: CachedResponse.storedHeaders(of: response), body: response.body),
-      requestTime: requestTime, responseTime: responseTime, varyingHeaders: varying, credential: credential)
+      requestTime: requestTime, responseTime: responseTime, varyingHeaders: varying, partition: partition)
     let cacheable =
       entry.hasExplicitExpiration || control.isPublic || control.isPrivate
       || CachedResponse.heuristicallyCacheable.contains(status)
@@ -365,10 +425,10 @@ public struct CacheMiddleware: ServiceMiddleware {
   /// Updates the stored `GET` responses that a `200` to `HEAD` describes (RFC 9111
   /// §4.3.5): same validators, same length.
   func freshen(
-    from response: HTTPResponse, for request: HTTPRequest, credential: String?, requestTime: Date, responseTime: Date
+    from response: HTTPResponse, for request: HTTPRequest, partition: String?, requestTime: Date, responseTime: Date
   ) {
     let group = Self.group(request.url)
-    for (key, entry) in store.entries(in: group) where entry.matches(request, credential: credential) {
+    for (key, entry) in store.entries(in: group) where entry.matches(request, partition: partition) {
       guard entry.isDescribed(by: response) else {
         store.remove(key)
         continue
@@ -387,14 +447,14 @@ public struct CacheMiddleware: ServiceMiddleware {
   /// Revalidates `entry` after it has been served stale (`stale-while-revalidate`),
   /// once at a time per stored response, within `request`'s timeout.
   func revalidateInBackground(
-    _ request: HTTPRequest, key: String, entry: CachedResponse, credential: String?,
+    _ request: HTTPRequest, key: String, entry: CachedResponse, partition: String?,
     next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) {
     let cache = self
     background.start(key, timeout: request.timeout) {
       let revalidating = entry.validators.isEmpty ? nil : (key: key, entry: entry)
       _ = try await cache.fetch(
-        request, revalidating: revalidating, credential: credential, status: "fwd=stale", next: next)
+        request, revalidating: revalidating, partition: partition, status: "fwd=stale", next: next)
     }
   }
 
@@ -410,12 +470,12 @@ public struct CacheMiddleware: ServiceMiddleware {
     }
   }
 
-  /// The stored response that best answers `request`: one of its credential whose
+  /// The stored response that best answers `request`: one of its partition whose
   /// `Vary` fields match, the most recent if several do.
   static func best(
-    _ candidates: [(key: String, entry: CachedResponse)], for request: HTTPRequest, credential: String?
+    _ candidates: [(key: String, entry: CachedResponse)], for request: HTTPRequest, partition: String?
   ) -> (key: String, entry: CachedResponse)? {
-    candidates.filter { $0.entry.matches(request, credential: credential) }
+    candidates.filter { $0.entry.matches(request, partition: partition) }
       .max { $0.entry.responseTime < $1.entry.responseTime }
   }
 
@@ -432,19 +492,19 @@ public struct CacheMiddleware: ServiceMiddleware {
     "GET \(url.absoluteString)"
   }
 
-  /// The key of a stored response within its group: its credential and `Vary` values.
+  /// The key of a stored response within its group: its partition and `Vary` values.
   static func variantKey(_ entry: CachedResponse, group: String) -> String {
-    var key = group + "\n" + (entry.credential ?? "-")
+    var key = group + "\n" + (entry.partition ?? "-")
     for (name, value) in entry.varyingHeaders.sorted(by: { $0.key < $1.key }) {
       key += "\n" + name + (value.map { ": " + $0 } ?? " (absent)")
     }
     return key
   }
 
-  /// What identical requests have in common: method, URL, credential and every
-  /// header field.
-  static func flightID(_ request: HTTPRequest, credential: String?) -> String {
-    var id = "\(request.method) \(request.url.absoluteString)\n\(credential ?? "-")"
+  /// What identical requests have in common: method, URL, partition and every
+  /// header field but `Authorization` (which the default partition stands for).
+  static func flightID(_ request: HTTPRequest, partition: String?) -> String {
+    var id = "\(request.method) \(request.url.absoluteString)\n\(partition ?? "-")"
     for (name, value) in request.headers.map({ ($0.key.lowercased(), $0.value) }).sorted(by: { $0 < $1 })
     where name != "authorization" {
       id += "\n\(name): \(value)"

@@ -2,7 +2,7 @@ import Foundation
 
 /// A stored response, with what freshness needs (RFC 9111 §4.2): when it was
 /// requested and received, the request header fields its `Vary` names, and the
-/// credential it was fetched with.
+/// partition it belongs to.
 struct CachedResponse: Sendable, Hashable {
   /// The response as stored: without this cache's `Cache-Status`, and without the
   /// fields that must not be stored (``storedHeaders(of:)``).
@@ -14,9 +14,10 @@ struct CachedResponse: Sendable, Hashable {
   /// The values of the request header fields that `Vary` names, by lowercased name:
   /// `nil` for a field the request did not have, which an empty value does not match.
   var varyingHeaders: [String: String?]
-  /// A digest of the request's `Authorization` (``CredentialDigest``), or `nil`
-  /// without one: a stored response answers only requests with the same credential.
-  var credential: String?
+  /// The key of the partition it was fetched in (``CachePartition``): by default a
+  /// digest of the request's `Authorization`, or `nil` without one. A stored response
+  /// answers only requests of the same partition.
+  var partition: String?
 
   /// The response's `Cache-Control` directives.
   var cacheControl: CacheControl { CacheControl(response.header("Cache-Control")) }
@@ -76,10 +77,10 @@ struct CachedResponse: Sendable, Hashable {
     return correctedInitialAge + residentTime
   }
 
-  /// Whether `request` may be answered with this response: the same credential, and
-  /// its `Vary` header fields have the values stored.
-  func matches(_ request: HTTPRequest, credential: String?) -> Bool {
-    self.credential == credential && varyingHeaders == Self.varyingHeaders(of: request, for: response)
+  /// Whether `request`, of `partition`, may be answered with this response: the same
+  /// partition, and its `Vary` header fields have the values stored.
+  func matches(_ request: HTTPRequest, partition: String?) -> Bool {
+    self.partition == partition && varyingHeaders == Self.varyingHeaders(of: request, for: response)
   }
 
   /// The header fields of `request` that `response`'s `Vary` names (absent ones as
