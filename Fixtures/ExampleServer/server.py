@@ -194,6 +194,10 @@ class Handler(BaseHTTPRequestHandler):
 #   GET  …/held       counted, then held until …/release: 200 {"hits": n}, max-age=3600
 #   POST …/release    lets every held request of the id answer
 #   GET  …/stats      the id's counters: {"flaky": n, "protected": n, …} (not counted)
+#   GET  …/arrived?name=held&count=N
+#                     waits until the counter `name` has reached N (the server's own
+#                     signal that those requests arrived), then answers with the
+#                     id's counters, as …/stats does (not counted)
 #   GET  …/rate-limited?failures=N&reset=EPOCH
 #                     GitHub's rate limit: the first N requests get 403 with
 #                     X-RateLimit-Remaining: 0 and X-RateLimit-Reset: EPOCH; later
@@ -205,6 +209,7 @@ class Handler(BaseHTTPRequestHandler):
 #                     that leaks credentials back, for the redaction tests)
 
 MIDDLEWARE_LOCK = threading.Lock()
+MIDDLEWARE_COUNTED = threading.Condition(MIDDLEWARE_LOCK)  # notified at every count
 MIDDLEWARE_COUNTERS = {}  # test id -> {counter name -> count}
 MIDDLEWARE_TOKENS = {}  # test id -> the valid token
 MIDDLEWARE_RELEASES = {}  # test id -> threading.Event set by …/release
@@ -212,9 +217,10 @@ LAST_MODIFIED = "Sun, 06 Nov 1994 08:49:37 GMT"
 
 
 def middleware_count(test, name):
-    with MIDDLEWARE_LOCK:
+    with MIDDLEWARE_COUNTED:
         counters = MIDDLEWARE_COUNTERS.setdefault(test, {})
         counters[name] = counters.get(name, 0) + 1
+        MIDDLEWARE_COUNTED.notify_all()
         return counters[name]
 
 
@@ -241,6 +247,14 @@ def middleware_route(handler, path, query):
     if endpoint == "stats":
         with MIDDLEWARE_LOCK:
             return reply(200, dict(MIDDLEWARE_COUNTERS.get(test, {})))
+    if endpoint == "arrived":
+        name, count = query.get("name", ""), int(query.get("count", "1"))
+        with MIDDLEWARE_COUNTED:
+            # The bound only keeps a lost test from pinning a thread; the test's own
+            # deadline is the same.
+            MIDDLEWARE_COUNTED.wait_for(lambda: MIDDLEWARE_COUNTERS.get(test, {}).get(name, 0) >= count, 600)
+            counters = dict(MIDDLEWARE_COUNTERS.get(test, {}))
+        return reply(200, counters)
     if endpoint == "rate-limited":
         hits = middleware_count(test, "rateLimited")
         if hits <= int(query.get("failures", "1")):
