@@ -172,6 +172,9 @@ public struct CacheMiddleware: ServiceMiddleware {
   /// - Give two requests the same name only when each may see the other's responses:
   ///   one user's, typically. To share responses between users, name a common
   ///   partition (`"public"`) for those requests.
+  /// - `Vary` still applies within a partition: a response whose `Vary` names
+  ///   `Authorization` answers only the token it was fetched with, since its server
+  ///   says it differs from one token to another.
   /// - The partition decides who is served a response, never whether it is stored:
   ///   the rules of storing are the same with and without it (`no-store` is never
   ///   stored). This cache is private, for one user of one app; RFC 9111 §3.5, which

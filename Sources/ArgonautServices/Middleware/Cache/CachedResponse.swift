@@ -13,6 +13,7 @@ struct CachedResponse: Sendable, Hashable {
   var responseTime: Date
   /// The values of the request header fields that `Vary` names, by lowercased name:
   /// `nil` for a field the request did not have, which an empty value does not match.
+  /// Credentials are kept as digests (``digestedFields``).
   var varyingHeaders: [String: String?]
   /// The key of the partition it was fetched in (``CachePartition``): by default a
   /// digest of the request's `Authorization`, or `nil` without one. A stored response
@@ -85,17 +86,27 @@ struct CachedResponse: Sendable, Hashable {
 
   /// The header fields of `request` that `response`'s `Vary` names (absent ones as
   /// `nil`), or `nil` for `Vary: *`, which no later request matches. Values are
-  /// compared with the whitespace around their commas removed.
+  /// compared with the whitespace around their commas removed; those of the
+  /// ``digestedFields`` as their SHA-256.
   static func varyingHeaders(of request: HTTPRequest, for response: HTTPResponse) -> [String: String?]? {
     guard let vary = response.header("Vary") else { return [:] }
     var values: [String: String?] = [:]
     for name in vary.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
     where !name.isEmpty {
       if name == "*" { return nil }
-      values[name] = .some(request.header(name).map(normalized))
+      values[name] = .some(
+        request.header(name).map { value in
+          let text = normalized(value)
+          return digestedFields.contains(name) ? CredentialDigest.hex(CredentialDigest.sha256(Array(text.utf8))) : text
+        })
     }
     return values
   }
+
+  /// The request fields that a `Vary` may name but whose values are kept as their
+  /// SHA-256, never as such: the credentials, so that `Vary: Authorization, Cookie`
+  /// puts no token or cookie in the store (or on disk).
+  static let digestedFields: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
   /// A field value with the whitespace around its list commas removed.
   private static func normalized(_ value: String) -> String {
