@@ -131,6 +131,38 @@ struct CacheCoalescingRulesTests {
     #expect(!CacheMiddleware.flightID(requests[2], partition: CredentialDigest.of(requests[2])).contains("one"))
   }
 
+  @Test("A response whose Vary names Authorization is not shared with a waiting request of another token")
+  func varyOnAuthorizationNotShared() async throws {
+    // One partition, so that requests with two tokens are identical and coalesce.
+    let cache = CacheMiddleware(storage: .memory, partition: { _ in "ada" }, clock: clock)
+    let origin = CacheOrigin { request, number in
+      HTTPResponse(
+        statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Authorization"],
+        body: Data("#\(number) for \(request.header("Authorization") ?? "-")".utf8))
+    }
+    let gate: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
+      // The first request waits until the 2 others wait for it.
+      if origin.hits == 0 { try await eventually { cache.coalescedWaiterCount == 2 } }
+      return try await origin.send(request)
+    }
+    func get(_ token: String) -> HTTPRequest { cacheRequest("/me", headers: ["Authorization": "Bearer \(token)"]) }
+    let leader = Task { try await cache.intercept(get("old"), next: gate) }
+    try await eventually { cache.flights.count == 1 }  // the leader's request is in flight
+    let sameToken = Task { try await cache.intercept(get("old"), next: gate) }
+    let newToken = Task { try await cache.intercept(get("new"), next: gate) }
+    #expect(try await leader.value.text == "#1 for Bearer old")
+    let same = try await sameToken.value
+    #expect(same.header("Cache-Status") == "Argonaut; fwd=uri-miss; collapsed")
+    #expect(same.text == "#1 for Bearer old")
+    // The response says it differs from one token to another: the other token's
+    // request is sent on its own, never answered with the old token's response.
+    let other = try await newToken.value
+    #expect(other.header("Cache-Status")?.hasSuffix("collapsed") == false)
+    #expect(other.text == "#2 for Bearer new")
+    #expect(origin.hits == 2)
+    #expect(origin.requests.last?.header("Authorization") == "Bearer new")
+  }
+
   @Test("A waiting request that is cancelled stops waiting; the others still get the answer")
   func cancelledFollower() async throws {
     let cache = CacheMiddleware(clock: clock)

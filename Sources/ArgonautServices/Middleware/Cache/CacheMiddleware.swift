@@ -55,7 +55,8 @@ import Foundation
 ///   `HEAD`, `OPTIONS` and `TRACE` removes the stored responses of its URL, and of
 ///   the same-origin URLs in its `Location` and `Content-Location`.
 /// - **Together:** identical requests in flight at the same time share one origin
-///   request when its response can be stored (`coalescing`, on by default).
+///   request when its response can be stored and its `Vary` fields match each of
+///   them (`coalescing`, on by default).
 /// - **Which one it was:** every response that went through the cache has a
 ///   `Cache-Status` header field (RFC 9211): `Argonaut; hit` when it was served from
 ///   the cache, `Argonaut; fwd=stale; fwd-status=304` when a revalidation confirmed it,
@@ -189,7 +190,9 @@ public struct CacheMiddleware: ServiceMiddleware {
   ///     to 10 MB.
   ///   - coalescing: Whether identical requests in flight at the same time share one
   ///     origin request, when its response can be stored. Defaults to `true`. Requests
-  ///     of one partition that differ only in `Authorization` are identical.
+  ///     of one partition that differ only in `Authorization` are identical, but a
+  ///     response whose `Vary` names `Authorization` answers only the request with
+  ///     its token: the others are sent on their own.
   ///   - partition: Names the partition of a request: whose stored responses it may
   ///     be served. Called once for each `GET` or `HEAD` that the cache handles.
   ///     Defaults to `nil`: every request is keyed by its `Authorization` value.
@@ -284,8 +287,10 @@ public struct CacheMiddleware: ServiceMiddleware {
     switch flights.join(id) {
     case .follower(let flight):
       guard let outcome = await flight.outcome() else { throw CancellationError() }
-      if case .shared(let response) = outcome {
-        return Self.marked(Self.answer(response, for: request), "\(status); collapsed")
+      // Requests of one flight differ at most in `Authorization`: the leader's
+      // response answers a follower only if its `Vary` does not tell them apart.
+      if case .shared(let entry) = outcome, entry.matches(request, partition: partition) {
+        return Self.marked(Self.answer(entry.response, for: request), "\(status); collapsed")
       }
       return try await fetch(request, revalidating: revalidating, partition: partition, status: status, next: next)
         .response
@@ -303,12 +308,11 @@ public struct CacheMiddleware: ServiceMiddleware {
   }
 
   /// Sends `request` (with the validators of `revalidating`, if any), stores what may
-  /// be stored, and returns the response for the caller and, when stored, the
-  /// response as stored.
+  /// be stored, and returns the response for the caller and, when stored, the entry.
   func fetch(
     _ request: HTTPRequest, revalidating: (key: String, entry: CachedResponse)?, partition: String?,
     status: String, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-  ) async throws -> (response: HTTPResponse, stored: HTTPResponse?) {
+  ) async throws -> (response: HTTPResponse, stored: CachedResponse?) {
     let group = Self.group(request.url)
     var sent = request
     if let revalidating { sent.headers = HTTPHeaders.merging(request.headers, revalidating.entry.validators) }
@@ -321,7 +325,7 @@ public struct CacheMiddleware: ServiceMiddleware {
       if revalidating.entry.isDescribed(by: response) {
         let updated = revalidating.entry.updated(with: response, requestTime: requestTime, responseTime: responseTime)
         store.store(updated, at: revalidating.key, in: group)
-        return (Self.marked(updated.response, "\(status); fwd-status=304"), updated.response)
+        return (Self.marked(updated.response, "\(status); fwd-status=304"), updated)
       }
       // The 304 names another representation (RFC 9111 §4.3.4): it updates nothing,
       // and the stored response is not the current one. Ask again, without condition.
@@ -341,7 +345,7 @@ public struct CacheMiddleware: ServiceMiddleware {
     }
     if let entry = storable(response, for: request, partition: partition, requestTime, responseTime) {
       if store.store(entry, at: Self.variantKey(entry, group: group), in: group) {
-        return (Self.marked(response, "\(status); stored"), entry.response)
+        return (Self.marked(response, "\(status); stored"), entry)
       }
     } else if CacheControl(response.header("Cache-Control")).noStore {
       for (key, entry) in store.entries(in: group) where entry.matches(request, partition: partition) {
