@@ -32,7 +32,10 @@ import Foundation
 ///   such as the signed-in account, so that a refreshed token keeps the stored
 ///   responses and their validators (``init(storage:byteLimit:coalescing:partition:clock:)``).
 ///   `Vary` selects among several stored variants of a URL; a request without a
-///   field that `Vary` names does not match one stored with it, even empty.
+///   field that `Vary` names does not match one stored with it, even empty. A request
+///   that matches none of them is sent with the entity tags of its partition's stored
+///   responses for the URL (§4.3.1), so that a `304 Not Modified` may confirm one of
+///   them for it: see *A `Vary` miss* below.
 /// - **Fresh (§4.2):** while the response's age (from `Age`, `Date` and the time it
 ///   has been stored) is below its lifetime (`max-age`, or `Expires` minus `Date`;
 ///   an invalid `Expires` means already expired; without either, a tenth of the time
@@ -49,6 +52,16 @@ import Foundation
 ///   without condition (§4.3.4). A `200` to a `HEAD` freshens the stored `GET`
 ///   response it describes (§4.3.5). A 304 to a request that carried no validator,
 ///   when nothing is cached, fails the call with a ``Failure``.
+/// - **A `Vary` miss (§4.3.1, §4.3.3):** when no stored response matches a `GET`
+///   (say, `Vary: Authorization` and a refreshed token), the stored `200` responses of
+///   its URL and partition that have an `ETag` lend their entity tags to an
+///   `If-None-Match`. A 304 whose strong `ETag` is one of theirs serves that stored
+///   response, updated with the 304's fields, and stores it for the new request's
+///   `Vary` values (the response it came from stays as it was); a weak `ETag` does
+///   the same only when every stored response it matches has the same content. A
+///   304 that names none of them serves nothing from the store: the request is sent
+///   again without condition. `Last-Modified` alone never crosses `Vary`, and a
+///   response whose `Vary` does not match is never served without such a 304.
 /// - **Ranges:** a `Range` request is answered from a fresh stored `200` with a
 ///   `206` of that range; a `206` from the server is passed on, never stored.
 /// - **Changes (§4.4):** a successful request with any other method than `GET`,
@@ -60,6 +73,8 @@ import Foundation
 /// - **Which one it was:** every response that went through the cache has a
 ///   `Cache-Status` header field (RFC 9211): `Argonaut; hit` when it was served from
 ///   the cache, `Argonaut; fwd=stale; fwd-status=304` when a revalidation confirmed it,
+///   `Argonaut; fwd=vary-miss; fwd-status=304; stored` when a 304 confirmed a stored
+///   response for a request that `Vary` kept it from,
 ///   `Argonaut; fwd=uri-miss; stored` for a fresh response that was stored.
 ///   ``HTTPResponse/isFromCache`` reads it.
 ///
@@ -174,8 +189,12 @@ public struct CacheMiddleware: ServiceMiddleware {
   ///   one user's, typically. To share responses between users, name a common
   ///   partition (`"public"`) for those requests.
   /// - `Vary` still applies within a partition: a response whose `Vary` names
-  ///   `Authorization` answers only the token it was fetched with, since its server
-  ///   says it differs from one token to another.
+  ///   `Authorization` (GitHub's API says `Vary: Accept, Authorization, Cookie`) is
+  ///   not served as such to another token, since its server says it may differ from
+  ///   one token to another. The new token's request carries the stored response's
+  ///   `ETag` in `If-None-Match` instead, and when the server answers `304 Not
+  ///   Modified` with that `ETag`, the stored response is served, and stored for the
+  ///   new token too: its body and validators are kept, without a full fetch.
   /// - The partition decides who is served a response, never whether it is stored:
   ///   the rules of storing are the same with and without it (`no-store` is never
   ///   stored). This cache is private, for one user of one app; RFC 9111 §3.5, which
@@ -252,8 +271,10 @@ public struct CacheMiddleware: ServiceMiddleware {
 
     var status = "fwd=uri-miss"
     var revalidating: (key: String, entry: CachedResponse)?
+    var variants: VariantValidation?
     let candidates = store.entries(in: group)
-    if let (key, entry) = Self.best(candidates, for: request, partition: partition) {
+    let best = Self.best(candidates, for: request, partition: partition)
+    if let (key, entry) = best {
       switch decide(entry, directives) {
       case .fresh:
         if let served = served(entry, key: key, for: request, status: "hit") { return served }
@@ -274,14 +295,16 @@ public struct CacheMiddleware: ServiceMiddleware {
       }
     } else if !candidates.isEmpty {
       status = "fwd=vary-miss"
+      variants = validation(of: candidates, for: request, partition: partition)
     }
     if directives.onlyIfCached {
       return Self.marked(HTTPResponse(statusCode: 504), "\(status); detail=only-if-cached")
     }
 
     guard coalescing, request.body == nil, request.bodyFile == nil else {
-      return try await fetch(request, revalidating: revalidating, partition: partition, status: status, next: next)
-        .response
+      return try await fetch(
+        request, revalidating: revalidating, variants: variants, partition: partition, status: status, next: next
+      ).response
     }
     let id = Self.flightID(request, partition: partition)
     switch flights.join(id) {
@@ -289,15 +312,24 @@ public struct CacheMiddleware: ServiceMiddleware {
       guard let outcome = await flight.outcome() else { throw CancellationError() }
       // Requests of one flight differ at most in `Authorization`: the leader's
       // response answers a follower only if its `Vary` does not tell them apart.
-      if case .shared(let entry) = outcome, entry.matches(request, partition: partition) {
-        return Self.marked(Self.answer(entry.response, for: request), "\(status); collapsed")
+      if case .shared(let entry) = outcome {
+        if entry.matches(request, partition: partition) {
+          return Self.marked(Self.answer(entry.response, for: request), "\(status); collapsed")
+        }
+        // Its `Vary` tells them apart. The leader's response, now stored, may still
+        // be confirmed for this request by a 304, as the partition's others may.
+        if best == nil, let stored = validation(of: store.entries(in: group), for: request, partition: partition) {
+          variants = stored
+          status = "fwd=vary-miss"
+        }
       }
-      return try await fetch(request, revalidating: revalidating, partition: partition, status: status, next: next)
-        .response
+      return try await fetch(
+        request, revalidating: revalidating, variants: variants, partition: partition, status: status, next: next
+      ).response
     case .leader(let flight):
       do {
         let fetched = try await fetch(
-          request, revalidating: revalidating, partition: partition, status: status, next: next)
+          request, revalidating: revalidating, variants: variants, partition: partition, status: status, next: next)
         flights.finish(id, flight, fetched.stored.map { .shared($0) } ?? .notShared)
         return fetched.response
       } catch {
@@ -307,29 +339,53 @@ public struct CacheMiddleware: ServiceMiddleware {
     }
   }
 
-  /// Sends `request` (with the validators of `revalidating`, if any), stores what may
-  /// be stored, and returns the response for the caller and, when stored, the entry.
+  /// Sends `request` (with the validators of `revalidating`, or else the entity tags
+  /// of `variants`, if any), stores what may be stored, and returns the response for
+  /// the caller and, when stored, the entry.
   func fetch(
-    _ request: HTTPRequest, revalidating: (key: String, entry: CachedResponse)?, partition: String?,
-    status: String, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    _ request: HTTPRequest, revalidating: (key: String, entry: CachedResponse)?, variants: VariantValidation? = nil,
+    partition: String?, status: String, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) async throws -> (response: HTTPResponse, stored: CachedResponse?) {
     let group = Self.group(request.url)
+    let variants = revalidating == nil ? variants : nil
     var sent = request
-    if let revalidating { sent.headers = HTTPHeaders.merging(request.headers, revalidating.entry.validators) }
+    if let revalidating {
+      sent.headers = HTTPHeaders.merging(request.headers, revalidating.entry.validators)
+    } else if let variants {
+      sent.headers = HTTPHeaders.merging(request.headers, ["If-None-Match": variants.ifNoneMatch])
+    }
     var requestTime = clock.now
     var response = try await next(sent)
     var responseTime = clock.now
 
     if response.statusCode == 304 {
-      guard let revalidating else { throw Failure.notModifiedWithoutEntry(request) }
-      if revalidating.entry.isDescribed(by: response) {
-        let updated = revalidating.entry.updated(with: response, requestTime: requestTime, responseTime: responseTime)
-        store.store(updated, at: revalidating.key, in: group)
-        return (Self.marked(updated.response, "\(status); fwd-status=304"), updated)
+      if let revalidating {
+        if revalidating.entry.isDescribed(by: response) {
+          let updated = revalidating.entry.updated(
+            with: response, requestTime: requestTime, responseTime: responseTime)
+          store.store(updated, at: revalidating.key, in: group)
+          return (Self.marked(updated.response, "\(status); fwd-status=304"), updated)
+        }
+        // The 304 names another representation (RFC 9111 §4.3.4): it updates nothing,
+        // and the stored response is not the current one.
+        store.remove(revalidating.key)
+      } else if let variants {
+        if let (_, source) = variants.selected(by: response) {
+          // The stored response the 304 names is this request's: updated with the
+          // 304's fields, and stored as this request's own (its `Vary` values).
+          let updated = source.updated(with: response, requestTime: requestTime, responseTime: responseTime)
+          if let own = storable(updated.response, for: request, partition: partition, requestTime, responseTime),
+            store.store(own, at: Self.variantKey(own, group: group), in: group)
+          {
+            return (Self.marked(own.response, "\(status); fwd-status=304; stored"), own)
+          }
+          return (Self.marked(updated.response, "\(status); fwd-status=304"), nil)
+        }
+        // It names none of them (VariantValidation): nothing is confirmed.
+      } else {
+        throw Failure.notModifiedWithoutEntry(request)
       }
-      // The 304 names another representation (RFC 9111 §4.3.4): it updates nothing,
-      // and the stored response is not the current one. Ask again, without condition.
-      store.remove(revalidating.key)
+      // Ask again, without condition.
       requestTime = clock.now
       response = try await next(request)
       responseTime = clock.now
@@ -475,6 +531,15 @@ public struct CacheMiddleware: ServiceMiddleware {
       else { continue }
       store.removeGroup(Self.group(url))
     }
+  }
+
+  /// The stored responses among `candidates` (of `request`'s URL, none of which
+  /// matches it) whose entity tags a `GET` may send (``VariantValidation``).
+  func validation(
+    of candidates: [(key: String, entry: CachedResponse)], for request: HTTPRequest, partition: String?
+  ) -> VariantValidation? {
+    guard request.method == .get, request.header("Range") == nil else { return nil }
+    return VariantValidation(candidates, partition: partition)
   }
 
   /// The stored response that best answers `request`: one of its partition whose
