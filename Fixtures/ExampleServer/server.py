@@ -188,6 +188,15 @@ class Handler(BaseHTTPRequestHandler):
 #   GET  …/etag       ETag "v1", Cache-Control: no-cache; If-None-Match "v1" gets 304.
 #                     Counts "etag" and "notModified", and also "etag <Authorization>"
 #                     and "notModified <Authorization>" for a request that has one
+#   GET  …/github?item=N&weak=1
+#                     GitHub's API: {"item": N, "version": 1} with ETag "item-N-v1"
+#                     (W/"item-N-v1" with weak=1), Cache-Control: private, max-age=60,
+#                     s-maxage=60, and GitHub's two Vary lines (Accept, Authorization,
+#                     Cookie, X-GitHub-OTP; Accept-Encoding, Accept, X-Requested-With).
+#                     An If-None-Match that lists the tag (weak comparison, any list)
+#                     gets 304 with the same fields, whatever the token. Counts
+#                     "github", "github <Authorization>", "conditional" (a request with
+#                     If-None-Match), "notModified" and "notModified <Authorization>"
 #   GET  …/last-modified
 #                     Last-Modified, max-age=0; If-Modified-Since equal to it gets 304
 #   GET  …/fresh      Cache-Control: max-age=3600
@@ -234,7 +243,8 @@ def middleware_route(handler, path, query):
         body = json.dumps(value).encode("utf-8") if value is not None else b""
         try:
             handler.send_response(status)
-            for name, header in (headers or {}).items():
+            # A dict, or a list of (name, value) pairs for a field sent on several lines.
+            for name, header in headers.items() if isinstance(headers, dict) else (headers or []):
                 handler.send_header(name, header)
             if body:
                 handler.send_header("Content-Type", "application/json")
@@ -299,6 +309,24 @@ def middleware_route(handler, path, query):
         if "notModified" in names:
             return reply(304, None, headers)
         return reply(200, {"version": 1}, headers)
+    if endpoint == "github":
+        item, authorization = query.get("item", "0"), handler.headers.get("Authorization")
+        opaque = '"item-%s-v1"' % item
+        headers = [
+            ("ETag", ("W/" if query.get("weak") == "1" else "") + opaque),
+            ("Cache-Control", "private, max-age=60, s-maxage=60"),
+            ("Vary", "Accept, Authorization, Cookie, X-GitHub-OTP"),
+            ("Vary", "Accept-Encoding, Accept, X-Requested-With"),
+        ]
+        listed = [tag.strip() for tag in handler.headers.get("If-None-Match", "").split(",") if tag.strip()]
+        matched = any((tag[2:] if tag.startswith("W/") else tag) == opaque for tag in listed)
+        names = ["github"] + (["github " + authorization] if authorization else [])
+        names += ["conditional"] if listed else []
+        if matched:
+            names += ["notModified"] + (["notModified " + authorization] if authorization else [])
+        for name in names:
+            middleware_count(test, name)
+        return reply(304 if matched else 200, None if matched else {"item": int(item), "version": 1}, headers)
     if endpoint == "last-modified":
         middleware_count(test, "lastModified")
         headers = {"Last-Modified": LAST_MODIFIED, "Cache-Control": "max-age=0"}

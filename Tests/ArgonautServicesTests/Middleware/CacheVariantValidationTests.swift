@@ -1,4 +1,6 @@
+import Argonaut
 import Foundation
+import ServiceTestSupport
 import Testing
 
 @testable import ArgonautServices
@@ -344,5 +346,133 @@ struct CacheVariantValidationTests {
     for invalid in ["xyzzy", #"w/"xyzzy""#, #""xy"zzy""#, #"""#, #""a", "b""#, ""] {
       #expect(EntityTag(invalid) == nil, "\(invalid)")
     }
+  }
+}
+
+/// The same over real HTTP, with the disk store, against the example server's
+/// `…/github`: GitHub's `Vary` (which names `Authorization`), an `ETag` per item, and a
+/// 304 to an `If-None-Match` that lists it, whatever the token. Each new
+/// `CacheMiddleware` over the same directory stands for the app's next launch. A
+/// manual clock decides freshness, so that no assertion depends on the time a run
+/// takes.
+@Suite(
+  "CacheMiddleware on a Vary miss over real HTTP: a GitHub-style API, a refreshed token, the disk store",
+  .needsPython, .exampleServer)
+struct CacheVariantValidationOverHTTPTests {
+  let test = UUID().uuidString
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "argonaut-vary-miss-\(UUID().uuidString)")
+  let clock = ManualClock()
+  let items = 1...9
+
+  /// A new cache over the directory, in `partition` (by credential when `nil`).
+  func cache(partition: String?) -> CacheMiddleware {
+    guard let partition else { return CacheMiddleware(storage: .disk(directory: directory), clock: clock) }
+    return CacheMiddleware(storage: .disk(directory: directory), partition: { _ in partition }, clock: clock)
+  }
+
+  /// `GET …/github?item=` with `token`, through `AuthMiddleware` and then `cache`, as
+  /// an app's chain has them.
+  func get(_ item: Int, token: String, through cache: CacheMiddleware, weak: Bool = false) async throws
+    -> HTTPResponse
+  {
+    var configuration = try Fixture.serverConfiguration()
+    configuration.middleware = [AuthMiddleware(token: { token }, refresh: { token }), cache]
+    let query = [QueryItem("item", "\(item)")] + (weak ? [QueryItem("weak", "1")] : [])
+    return try await result(in: configuration) { () async throws(ServiceError) in
+      try await JSONService().response(for: Request(.get, "/middleware/\(test)/github", query: query))
+    }.get()
+  }
+
+  /// The server's counters for this test.
+  func stats() async throws -> JSON {
+    try await result(in: try Fixture.serverConfiguration()) { () async throws(ServiceError) in
+      try await JSONService().getRequest(url: "/middleware/\(test)/stats", parameters: nil, headers: nil)
+    }.get()
+  }
+
+  @Test(
+    "Token A fetches 9 URLs; a new instance with token B and the same partition gets 9 304s, served from disk",
+    arguments: [false, true])
+  func refreshedToken(weak: Bool) async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let launch1 = cache(partition: "account-7")
+    for item in items {
+      let response = try await get(item, token: "token-A", through: launch1, weak: weak)
+      #expect(!response.isFromCache)
+      #expect(try response.json() == ["item": .number(JSONNumber(item)), "version": 1])
+    }
+
+    let launch2 = cache(partition: "account-7")
+    for item in items {
+      let response = try await get(item, token: "token-B", through: launch2, weak: weak)
+      #expect(response.statusCode == 200)
+      #expect(response.isFromCache, "item \(item)")
+      #expect(response.header("Cache-Status") == "Argonaut; fwd=vary-miss; fwd-status=304; stored")
+      #expect(try response.json() == ["item": .number(JSONNumber(item)), "version": 1])
+    }
+    var counts = try await stats()
+    #expect(counts["github"] == 18)
+    #expect(counts["github Bearer token-A"] == 9)
+    #expect(counts["conditional"] == 9)
+    #expect(counts["notModified"] == 9)
+    #expect(counts["notModified Bearer token-B"] == 9, "the 304s went to the new token")
+
+    // Stored for token B, on disk: the next launch is served without a request.
+    let launch3 = cache(partition: "account-7")
+    for item in items {
+      let response = try await get(item, token: "token-B", through: launch3, weak: weak)
+      #expect(response.header("Cache-Status") == "Argonaut; hit")
+      #expect(try response.json() == ["item": .number(JSONNumber(item)), "version": 1])
+    }
+    counts = try await stats()
+    #expect(counts["github"] == 18)
+
+    // The files hold neither a token nor the account's name.
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).map { name in
+      String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)
+    }.joined()
+    #expect(!files.isEmpty)
+    for secret in ["token-A", "token-B", "Bearer", "account-7"] {
+      #expect(!files.contains(secret), "\(secret) is on disk")
+    }
+  }
+
+  @Test("Another partition gets no 304; without a partition, a new token fetches in full, as before")
+  func otherPartitions() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let launch1 = cache(partition: "account-7")
+    for item in items { _ = try await get(item, token: "token-A", through: launch1) }
+
+    let other = cache(partition: "account-8")
+    for item in items {
+      let response = try await get(item, token: "token-B", through: other)
+      #expect(!response.isFromCache)
+      #expect(response.header("Cache-Status") == "Argonaut; fwd=vary-miss; stored")
+      #expect(try response.json() == ["item": .number(JSONNumber(item)), "version": 1])
+    }
+    var counts = try await stats()
+    #expect(counts["github"] == 18)
+    #expect(counts["conditional"] == nil, "another partition sent no stored ETag")
+
+    // Without a partition: each token is its own, the named ones are not seen, and a
+    // new token sends no ETag of another's.
+    for item in items { _ = try await get(item, token: "token-A", through: cache(partition: nil)) }
+    let refreshed = cache(partition: nil)
+    for item in items {
+      let response = try await get(item, token: "token-B", through: refreshed)
+      #expect(!response.isFromCache)
+      #expect(response.header("Cache-Status") == "Argonaut; fwd=vary-miss; stored")
+    }
+    counts = try await stats()
+    #expect(counts["github"] == 36)
+    #expect(counts["conditional"] == nil)
+    // The old token's responses are still its own: served fresh, without a request.
+    let again = cache(partition: nil)
+    for item in items {
+      #expect(try await get(item, token: "token-A", through: again).header("Cache-Status") == "Argonaut; hit")
+    }
+    counts = try await stats()
+    #expect(counts["github"] == 36)
   }
 }
