@@ -7,7 +7,10 @@
 ///   token; requests without `Authorization` share what was fetched without one.
 /// - **By name** (the closure returns one): `partition:` and the SHA-256 of the name.
 ///   Requests of one name share their stored responses whatever their
-///   `Authorization`, so that a refreshed token keeps them and their validators.
+///   `Authorization`, so that a refreshed token keeps them and their validators. A
+///   response whose `Vary` names `Authorization` still answers only its own token
+///   as such; another token of the name sends its `ETag`, and a 304 confirms it
+///   (``VariantValidation``).
 ///
 /// Both are digests, so that a cache on disk holds neither a token nor an account's
 /// name. The two kinds never collide: a credential's key is 64 hexadecimal digits
