@@ -185,13 +185,28 @@ class Handler(BaseHTTPRequestHandler):
 #                     (Authorization: Bearer <token>), else 401; none is valid
 #                     before the first refresh
 #   POST …/refresh    makes a new token the id's current one: 200 {"token": "…"}
-#   GET  …/etag       ETag "v1", Cache-Control: no-cache; If-None-Match "v1" gets 304
+#   GET  …/etag       ETag "v1", Cache-Control: no-cache; If-None-Match "v1" gets 304.
+#                     Counts "etag" and "notModified", and also "etag <Authorization>"
+#                     and "notModified <Authorization>" for a request that has one
+#   GET  …/github?item=N&weak=1
+#                     GitHub's API: {"item": N, "version": 1} with ETag "item-N-v1"
+#                     (W/"item-N-v1" with weak=1), Cache-Control: private, max-age=60,
+#                     s-maxage=60, and GitHub's two Vary lines (Accept, Authorization,
+#                     Cookie, X-GitHub-OTP; Accept-Encoding, Accept, X-Requested-With).
+#                     An If-None-Match that lists the tag (weak comparison, any list)
+#                     gets 304 with the same fields, whatever the token. Counts
+#                     "github", "github <Authorization>", "conditional" (a request with
+#                     If-None-Match), "notModified" and "notModified <Authorization>"
 #   GET  …/last-modified
 #                     Last-Modified, max-age=0; If-Modified-Since equal to it gets 304
 #   GET  …/fresh      Cache-Control: max-age=3600
 #   GET  …/held       counted, then held until …/release: 200 {"hits": n}, max-age=3600
 #   POST …/release    lets every held request of the id answer
 #   GET  …/stats      the id's counters: {"flaky": n, "protected": n, …} (not counted)
+#   GET  …/arrived?name=held&count=N
+#                     waits until the counter `name` has reached N (the server's own
+#                     signal that those requests arrived), then answers with the
+#                     id's counters, as …/stats does (not counted)
 #   GET  …/rate-limited?failures=N&reset=EPOCH
 #                     GitHub's rate limit: the first N requests get 403 with
 #                     X-RateLimit-Remaining: 0 and X-RateLimit-Reset: EPOCH; later
@@ -203,6 +218,7 @@ class Handler(BaseHTTPRequestHandler):
 #                     that leaks credentials back, for the redaction tests)
 
 MIDDLEWARE_LOCK = threading.Lock()
+MIDDLEWARE_COUNTED = threading.Condition(MIDDLEWARE_LOCK)  # notified at every count
 MIDDLEWARE_COUNTERS = {}  # test id -> {counter name -> count}
 MIDDLEWARE_TOKENS = {}  # test id -> the valid token
 MIDDLEWARE_RELEASES = {}  # test id -> threading.Event set by …/release
@@ -210,9 +226,10 @@ LAST_MODIFIED = "Sun, 06 Nov 1994 08:49:37 GMT"
 
 
 def middleware_count(test, name):
-    with MIDDLEWARE_LOCK:
+    with MIDDLEWARE_COUNTED:
         counters = MIDDLEWARE_COUNTERS.setdefault(test, {})
         counters[name] = counters.get(name, 0) + 1
+        MIDDLEWARE_COUNTED.notify_all()
         return counters[name]
 
 
@@ -226,7 +243,8 @@ def middleware_route(handler, path, query):
         body = json.dumps(value).encode("utf-8") if value is not None else b""
         try:
             handler.send_response(status)
-            for name, header in (headers or {}).items():
+            # A dict, or a list of (name, value) pairs for a field sent on several lines.
+            for name, header in headers.items() if isinstance(headers, dict) else (headers or []):
                 handler.send_header(name, header)
             if body:
                 handler.send_header("Content-Type", "application/json")
@@ -239,6 +257,14 @@ def middleware_route(handler, path, query):
     if endpoint == "stats":
         with MIDDLEWARE_LOCK:
             return reply(200, dict(MIDDLEWARE_COUNTERS.get(test, {})))
+    if endpoint == "arrived":
+        name, count = query.get("name", ""), int(query.get("count", "1"))
+        with MIDDLEWARE_COUNTED:
+            # The bound only keeps a lost test from pinning a thread; the test's own
+            # deadline is the same.
+            MIDDLEWARE_COUNTED.wait_for(lambda: MIDDLEWARE_COUNTERS.get(test, {}).get(name, 0) >= count, 600)
+            counters = dict(MIDDLEWARE_COUNTERS.get(test, {}))
+        return reply(200, counters)
     if endpoint == "rate-limited":
         hits = middleware_count(test, "rateLimited")
         if hits <= int(query.get("failures", "1")):
@@ -273,12 +299,34 @@ def middleware_route(handler, path, query):
             MIDDLEWARE_TOKENS[test] = token
         return reply(200, {"token": token})
     if endpoint == "etag":
-        middleware_count(test, "etag")
+        authorization = handler.headers.get("Authorization")
+        names = ["etag"] + (["etag " + authorization] if authorization else [])
         headers = {"ETag": '"v1"', "Cache-Control": "no-cache"}
         if handler.headers.get("If-None-Match") == '"v1"':
-            middleware_count(test, "notModified")
+            names += ["notModified"] + (["notModified " + authorization] if authorization else [])
+        for name in names:
+            middleware_count(test, name)
+        if "notModified" in names:
             return reply(304, None, headers)
         return reply(200, {"version": 1}, headers)
+    if endpoint == "github":
+        item, authorization = query.get("item", "0"), handler.headers.get("Authorization")
+        opaque = '"item-%s-v1"' % item
+        headers = [
+            ("ETag", ("W/" if query.get("weak") == "1" else "") + opaque),
+            ("Cache-Control", "private, max-age=60, s-maxage=60"),
+            ("Vary", "Accept, Authorization, Cookie, X-GitHub-OTP"),
+            ("Vary", "Accept-Encoding, Accept, X-Requested-With"),
+        ]
+        listed = [tag.strip() for tag in handler.headers.get("If-None-Match", "").split(",") if tag.strip()]
+        matched = any((tag[2:] if tag.startswith("W/") else tag) == opaque for tag in listed)
+        names = ["github"] + (["github " + authorization] if authorization else [])
+        names += ["conditional"] if listed else []
+        if matched:
+            names += ["notModified"] + (["notModified " + authorization] if authorization else [])
+        for name in names:
+            middleware_count(test, name)
+        return reply(304 if matched else 200, None if matched else {"item": int(item), "version": 1}, headers)
     if endpoint == "last-modified":
         middleware_count(test, "lastModified")
         headers = {"Last-Modified": LAST_MODIFIED, "Cache-Control": "max-age=0"}

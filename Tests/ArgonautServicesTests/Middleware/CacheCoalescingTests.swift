@@ -27,6 +27,16 @@ struct CacheCoalescingTests {
     return Int.decode(stats[name] ?? 0).value ?? -1
   }
 
+  /// The server's counter `name` for this test, once it has reached `count`: the
+  /// server's own word that so many requests arrived, whatever the client has seen.
+  func count(_ name: String, onceItReaches count: Int) async throws -> Int {
+    let stats = try await result(in: try Fixture.serverConfiguration()) { () async throws(ServiceError) in
+      try await JSONService().getRequest(
+        url: "/middleware/\(test)/arrived", parameters: ["name": name, "count": "\(count)"], headers: nil)
+    }.get()
+    return Int.decode(stats[name] ?? 0).value ?? -1
+  }
+
   @Test("100 concurrent GETs of one URL reach the server once; all 100 get its answer")
   func hundredShareOne() async throws {
     let cache = CacheMiddleware(storage: .memory, clock: ManualClock())
@@ -38,8 +48,11 @@ struct CacheCoalescingTests {
         group.addTask { [configuration] in await send(held, in: configuration) }
       }
       // The server holds the first request; release it once the other 99 wait for it.
+      // That the 99 wait says nothing of the server: the first request may still be
+      // on its way (on a loaded machine it often is), so ask the server to say when
+      // it has arrived.
       try await eventually { cache.coalescedWaiterCount == 99 }
-      #expect(try await count("held") == 1)
+      #expect(try await count("held", onceItReaches: 1) == 1)
       _ = try await send(Request(.post, "/middleware/\(test)/release"), in: try Fixture.serverConfiguration()).get()
       return try await group.reduce(into: []) { $0.append($1) }
     }
@@ -111,11 +124,43 @@ struct CacheCoalescingRulesTests {
     for request in requests { _ = try await cache.intercept(request, next: origin.send) }
     #expect(origin.hits == 3)  // without Vary, Accept: b is answered with the Accept: a response
     #expect(
-      CacheMiddleware.flightID(requests[0], credential: nil) != CacheMiddleware.flightID(requests[1], credential: nil))
+      CacheMiddleware.flightID(requests[0], partition: nil) != CacheMiddleware.flightID(requests[1], partition: nil))
     #expect(
-      CacheMiddleware.flightID(requests[2], credential: CredentialDigest.of(requests[2]))
-        != CacheMiddleware.flightID(requests[3], credential: CredentialDigest.of(requests[3])))
-    #expect(!CacheMiddleware.flightID(requests[2], credential: CredentialDigest.of(requests[2])).contains("one"))
+      CacheMiddleware.flightID(requests[2], partition: CredentialDigest.of(requests[2]))
+        != CacheMiddleware.flightID(requests[3], partition: CredentialDigest.of(requests[3])))
+    #expect(!CacheMiddleware.flightID(requests[2], partition: CredentialDigest.of(requests[2])).contains("one"))
+  }
+
+  @Test("A response whose Vary names Authorization is not shared with a waiting request of another token")
+  func varyOnAuthorizationNotShared() async throws {
+    // One partition, so that requests with two tokens are identical and coalesce.
+    let cache = CacheMiddleware(storage: .memory, partition: { _ in "ada" }, clock: clock)
+    let origin = CacheOrigin { request, number in
+      HTTPResponse(
+        statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Authorization"],
+        body: Data("#\(number) for \(request.header("Authorization") ?? "-")".utf8))
+    }
+    let gate: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
+      // The first request waits until the 2 others wait for it.
+      if origin.hits == 0 { try await eventually { cache.coalescedWaiterCount == 2 } }
+      return try await origin.send(request)
+    }
+    func get(_ token: String) -> HTTPRequest { cacheRequest("/me", headers: ["Authorization": "Bearer \(token)"]) }
+    let leader = Task { try await cache.intercept(get("old"), next: gate) }
+    try await eventually { cache.flights.count == 1 }  // the leader's request is in flight
+    let sameToken = Task { try await cache.intercept(get("old"), next: gate) }
+    let newToken = Task { try await cache.intercept(get("new"), next: gate) }
+    #expect(try await leader.value.text == "#1 for Bearer old")
+    let same = try await sameToken.value
+    #expect(same.header("Cache-Status") == "Argonaut; fwd=uri-miss; collapsed")
+    #expect(same.text == "#1 for Bearer old")
+    // The response says it differs from one token to another: the other token's
+    // request is sent on its own, never answered with the old token's response.
+    let other = try await newToken.value
+    #expect(other.header("Cache-Status")?.hasSuffix("collapsed") == false)
+    #expect(other.text == "#2 for Bearer new")
+    #expect(origin.hits == 2)
+    #expect(origin.requests.last?.header("Authorization") == "Bearer new")
   }
 
   @Test("A waiting request that is cancelled stops waiting; the others still get the answer")

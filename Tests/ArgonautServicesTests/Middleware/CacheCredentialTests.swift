@@ -42,7 +42,39 @@ struct CacheCredentialTests {
     let stored = cache.store.entries(in: CacheMiddleware.group(URL(string: "https://origin.test/me")!))
     #expect(stored.count == 1)
     #expect(!stored[0].key.contains("s3cr3t"))
-    #expect(stored[0].entry.credential == CredentialDigest.hex(CredentialDigest.sha256(Array("Bearer s3cr3t".utf8))))
+    #expect(stored[0].entry.partition == CredentialDigest.hex(CredentialDigest.sha256(Array("Bearer s3cr3t".utf8))))
+  }
+
+  @Test("Vary: Authorization, Cookie matches by the values' digests, and no token or cookie reaches the disk")
+  func varyOnCredentials() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-vary-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let origin = CacheOrigin { _, number in
+      HTTPResponse(
+        statusCode: 200, headers: ["Cache-Control": "max-age=600", "Vary": "Authorization, Cookie"],
+        body: Data("#\(number)".utf8))
+    }
+    func request(_ secret: String) -> HTTPRequest {
+      cacheRequest("/me", headers: ["Authorization": "Bearer \(secret)-token", "Cookie": "session=\(secret)-cookie"])
+    }
+    _ = try await CacheMiddleware(storage: .disk(directory: directory), clock: clock).send(
+      request("s3cr3t"), to: origin)
+    let later = CacheMiddleware(storage: .disk(directory: directory), clock: clock)
+    let hit = try await later.send(request("s3cr3t"), to: origin)
+    #expect(hit.isFromCache)
+    #expect(hit.text == "#1")
+    #expect(try await !later.send(request("other"), to: origin).isFromCache)
+    #expect(origin.hits == 2)
+    let stored = later.store.entries(in: CacheMiddleware.group(URL(string: "https://origin.test/me")!))
+    #expect(stored.count == 2)
+    for (key, entry) in stored {
+      #expect(!key.contains("-token") && !key.contains("-cookie"))
+      #expect(entry.varyingHeaders.values.allSatisfy { $0?.count == 64 })
+    }
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+      let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(name)), as: UTF8.self)
+      #expect(!text.contains("s3cr3t") && !text.contains("other-"), "a credential is on disk in \(name)")
+    }
   }
 
   @Test("SHA-256 gives the digests of FIPS 180-4's examples")

@@ -225,7 +225,7 @@ struct CacheRulesTests {
 
   // MARK: What is stored (§3.1, §5.2.2.4)
 
-  @Test("Hop-by-hop fields, those Connection lists, and Set-Cookie are neither stored nor replayed (§3.1)")
+  @Test("Hop-by-hop fields and those Connection lists are neither stored nor replayed; Set-Cookie is (§3.1)")
   func unstoredFields() async throws {
     let cache = CacheMiddleware(clock: clock)
     let headers = [
@@ -236,26 +236,56 @@ struct CacheRulesTests {
     ]
     let origin = CacheOrigin(headers: headers)
     let first = try await cache.send(cacheRequest("/x"), to: origin)
-    #expect(first.header("Set-Cookie") == "session=secret")  // the live response is untouched
+    #expect(first.header("Set-Cookie") == "session=secret")
+    #expect(first.header("Connection") == "close, X-Hop")  // the live response is untouched
     let replay = try await cache.send(cacheRequest("/x"), to: origin)
     #expect(replay.isFromCache)
+    #expect(origin.hits == 1)
     #expect(replay.header("X-Kept") == "2")
     #expect(replay.header("Content-Type") == "text/plain")
+    // Set-Cookie is not on RFC 9111's list of fields a cache must not store.
+    #expect(replay.header("Set-Cookie") == "session=secret")
+    #expect(replay.header("Set-Cookie2") == "a=b")
     for name in [
       "Connection", "X-Hop", "Keep-Alive", "Transfer-Encoding", "Upgrade", "TE", "Proxy-Authenticate",
-      "Proxy-Authentication-Info", "Proxy-Connection", "Set-Cookie", "Set-Cookie2",
+      "Proxy-Authentication-Info", "Proxy-Connection",
     ] {
       #expect(replay.header(name) == nil, "\(name) was replayed")
     }
   }
 
-  @Test("A 304's Set-Cookie and hop-by-hop fields do not reach the stored response")
+  @Test("Set-Cookie is kept on disk and replayed by a new instance; no-cache=\"Set-Cookie\" keeps it out")
+  func setCookieOnDisk() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "argonaut-cookie-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let origin = CacheOrigin { request, _ in
+      let control = request.url.path == "/withheld" ? #"max-age=600, no-cache="Set-Cookie""# : "max-age=600"
+      return HTTPResponse(statusCode: 200, headers: ["Cache-Control": control, "Set-Cookie": "theme=dark"])
+    }
+    for path in ["/kept", "/withheld"] {
+      let live = try await CacheMiddleware(storage: .disk(directory: directory), clock: clock)
+        .send(cacheRequest(path), to: origin)
+      #expect(live.header("Set-Cookie") == "theme=dark")
+    }
+    let later = CacheMiddleware(storage: .disk(directory: directory), clock: clock)
+    let kept = try await later.send(cacheRequest("/kept"), to: origin)
+    #expect(kept.isFromCache)
+    #expect(kept.header("Set-Cookie") == "theme=dark")
+    let withheld = try await later.send(cacheRequest("/withheld"), to: origin)
+    #expect(withheld.isFromCache)
+    #expect(withheld.header("Set-Cookie") == nil)
+    #expect(origin.hits == 2)
+  }
+
+  @Test("A 304's Set-Cookie replaces the stored one; its hop-by-hop fields do not reach the stored response")
   func unstoredFieldsOf304() async throws {
     let cache = CacheMiddleware(clock: clock)
     let origin = CacheOrigin { _, number in
       if number == 1 {
         return HTTPResponse(
-          statusCode: 200, headers: ["ETag": #""e""#, "Cache-Control": "max-age=0"], body: Data("b".utf8))
+          statusCode: 200, headers: ["ETag": #""e""#, "Cache-Control": "max-age=0", "Set-Cookie": "s=0"],
+          body: Data("b".utf8))
       }
       return HTTPResponse(
         statusCode: 304,
@@ -267,7 +297,9 @@ struct CacheRulesTests {
     _ = try await cache.send(cacheRequest("/x"), to: origin)
     let replay = try await cache.send(cacheRequest("/x"), to: origin)
     #expect(replay.isFromCache)
-    #expect(replay.header("Set-Cookie") == nil)
+    #expect(origin.hits == 2)
+    #expect(replay.text == "b")
+    #expect(replay.header("Set-Cookie") == "s=1")
     #expect(replay.header("X-A") == nil)
     #expect(replay.header("Connection") == nil)
   }

@@ -13,7 +13,7 @@ struct CacheStoreTests {
   func entry() -> CachedResponse {
     CachedResponse(
       response: HTTPResponse(statusCode: 200, headers: ["Cache-Control": "max-age=600"], body: Data(count: 64)),
-      requestTime: clock.now, responseTime: clock.now, varyingHeaders: [:], credential: nil)
+      requestTime: clock.now, responseTime: clock.now, varyingHeaders: [:], partition: nil)
   }
 
   func key(_ number: Int) -> String {
@@ -63,7 +63,7 @@ struct CacheStoreTests {
     let before = store.work
     let big = CachedResponse(
       response: HTTPResponse(statusCode: 200, body: Data(count: 16_000 * size - 200)),
-      requestTime: clock.now, responseTime: clock.now, varyingHeaders: [:], credential: nil)
+      requestTime: clock.now, responseTime: clock.now, varyingHeaders: [:], partition: nil)
     #expect(store.store(big, at: "big", in: "big"))
     #expect(store.work - before == 16_001)
     #expect(store.count == 1)

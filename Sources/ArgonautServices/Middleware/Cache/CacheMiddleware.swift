@@ -19,14 +19,23 @@ import Foundation
 ///   (unless `must-understand` with a status this cache knows), nor one with
 ///   `Vary: *`, nor a `206 Partial Content`. `private` responses are stored: this
 ///   cache is private.
-/// - **What of it (§3.1):** not the hop-by-hop fields (`Connection`, `Keep-Alive`,
-///   `TE`, `Transfer-Encoding`, `Upgrade`, `Proxy-*` and those `Connection`
-///   lists), not `Set-Cookie` (a cookie is set by the response that carries it, never
-///   replayed), not the fields `no-cache="…"` lists (§5.2.2.4).
-/// - **Whose (§4.1):** a response fetched with an `Authorization` header answers
-///   only requests with the same one (keyed by its SHA-256, never stored as such).
+/// - **What of it (§3.1):** every header field but the hop-by-hop ones (`Connection`,
+///   `Keep-Alive`, `TE`, `Transfer-Encoding`, `Upgrade`, `Proxy-*` and those
+///   `Connection` lists) and those `no-cache="…"` lists (§5.2.2.4). `Set-Cookie` is
+///   stored and replayed like any other field, on disk too: a response whose cookie
+///   must not be kept says `no-store`, or `no-cache="Set-Cookie"`.
+/// - **Whose (§4.1):** each stored response belongs to a partition and answers only
+///   requests of the same one. By default the partition is the request's
+///   `Authorization` value (kept as its SHA-256, never as such): a response fetched
+///   with one token answers only requests with that token, and requests without
+///   `Authorization` share theirs. A `partition` closure names the partition instead,
+///   such as the signed-in account, so that a refreshed token keeps the stored
+///   responses and their validators (``init(storage:byteLimit:coalescing:partition:clock:)``).
 ///   `Vary` selects among several stored variants of a URL; a request without a
-///   field that `Vary` names does not match one stored with it, even empty.
+///   field that `Vary` names does not match one stored with it, even empty. A request
+///   that matches none of them is sent with the entity tags of its partition's stored
+///   responses for the URL (§4.3.1), so that a `304 Not Modified` may confirm one of
+///   them for it: see *A `Vary` miss* below.
 /// - **Fresh (§4.2):** while the response's age (from `Age`, `Date` and the time it
 ///   has been stored) is below its lifetime (`max-age`, or `Expires` minus `Date`;
 ///   an invalid `Expires` means already expired; without either, a tenth of the time
@@ -43,16 +52,29 @@ import Foundation
 ///   without condition (§4.3.4). A `200` to a `HEAD` freshens the stored `GET`
 ///   response it describes (§4.3.5). A 304 to a request that carried no validator,
 ///   when nothing is cached, fails the call with a ``Failure``.
+/// - **A `Vary` miss (§4.3.1, §4.3.3):** when no stored response matches a `GET`
+///   (say, `Vary: Authorization` and a refreshed token), the stored `200` responses of
+///   its URL and partition that have an `ETag` lend their entity tags to an
+///   `If-None-Match`. A 304 whose strong `ETag` is one of theirs serves that stored
+///   response, updated with the 304's fields, and stores it for the new request's
+///   `Vary` values (the response it came from stays as it was); a weak `ETag` does
+///   the same only when every stored response it matches has the same content. A
+///   304 that names none of them serves nothing from the store: the request is sent
+///   again without condition. `Last-Modified` alone never crosses `Vary`, and a
+///   response whose `Vary` does not match is never served without such a 304.
 /// - **Ranges:** a `Range` request is answered from a fresh stored `200` with a
 ///   `206` of that range; a `206` from the server is passed on, never stored.
 /// - **Changes (§4.4):** a successful request with any other method than `GET`,
 ///   `HEAD`, `OPTIONS` and `TRACE` removes the stored responses of its URL, and of
 ///   the same-origin URLs in its `Location` and `Content-Location`.
 /// - **Together:** identical requests in flight at the same time share one origin
-///   request when its response can be stored (`coalescing`, on by default).
+///   request when its response can be stored and its `Vary` fields match each of
+///   them (`coalescing`, on by default).
 /// - **Which one it was:** every response that went through the cache has a
 ///   `Cache-Status` header field (RFC 9211): `Argonaut; hit` when it was served from
 ///   the cache, `Argonaut; fwd=stale; fwd-status=304` when a revalidation confirmed it,
+///   `Argonaut; fwd=vary-miss; fwd-status=304; stored` when a 304 confirmed a stored
+///   response for a request that `Vary` kept it from,
 ///   `Argonaut; fwd=uri-miss; stored` for a fresh response that was stored.
 ///   ``HTTPResponse/isFromCache`` reads it.
 ///
@@ -105,6 +127,9 @@ public struct CacheMiddleware: ServiceMiddleware {
   let store: any CacheStorage
   let clock: any MiddlewareClock
   let coalescing: Bool
+  /// Names the partition of a request (``CachePartition``); `nil` to key every request
+  /// by its credential.
+  let partitionName: (@Sendable (HTTPRequest) -> String?)?
   let flights = Flights()
   let background = BackgroundRevalidations()
 
@@ -118,11 +143,14 @@ public struct CacheMiddleware: ServiceMiddleware {
     self.init(storage: .memory, byteLimit: byteLimit, clock: clock)
   }
 
-  /// Creates a cache.
+  /// Creates a cache whose stored responses are keyed by the requests' `Authorization`.
   ///
   /// ```swift
   /// let cache = CacheMiddleware(storage: .memory, coalescing: false)   // every request reaches the server
   /// ```
+  ///
+  /// The same as ``init(storage:byteLimit:coalescing:partition:clock:)`` without a
+  /// `partition`.
   ///
   /// - Parameters:
   ///   - storage: Where the responses are kept.
@@ -135,11 +163,69 @@ public struct CacheMiddleware: ServiceMiddleware {
     storage: Storage, byteLimit: Int = 10 * 1024 * 1024, coalescing: Bool = true,
     clock: any MiddlewareClock = SystemMiddlewareClock()
   ) {
+    self.init(storage: storage, byteLimit: byteLimit, coalescing: coalescing, partition: nil, clock: clock)
+  }
+
+  /// Creates a cache whose stored responses are shared by the requests that
+  /// `partition` gives the same name, such as the signed-in account's id.
+  ///
+  /// ```swift
+  /// let cache = CacheMiddleware(storage: .disk(directory: directory), partition: { request in account.id })
+  /// ```
+  ///
+  /// By default a stored response answers only requests with the `Authorization`
+  /// value it was fetched with, so a refreshed token finds nothing stored: every
+  /// response is fetched again, in full. With `partition`, a request whose token
+  /// changed but whose partition did not keeps the stored responses and their
+  /// validators: a fresh one is served as is, and a stale one is revalidated (with the
+  /// new token) and confirmed by a `304 Not Modified`. On disk, that holds across
+  /// instances and launches too.
+  ///
+  /// - `nil` from the closure names no partition: that request is keyed by its
+  ///   `Authorization` value, as without the closure, and a request without one
+  ///   shares the responses stored for requests without one. So a request is never
+  ///   served another credential's responses unless the closure says so.
+  /// - Give two requests the same name only when each may see the other's responses:
+  ///   one user's, typically. To share responses between users, name a common
+  ///   partition (`"public"`) for those requests.
+  /// - `Vary` still applies within a partition: a response whose `Vary` names
+  ///   `Authorization` (GitHub's API says `Vary: Accept, Authorization, Cookie`) is
+  ///   not served as such to another token, since its server says it may differ from
+  ///   one token to another. The new token's request carries the stored response's
+  ///   `ETag` in `If-None-Match` instead, and when the server answers `304 Not
+  ///   Modified` with that `ETag`, the stored response is served, and stored for the
+  ///   new token too: its body and validators are kept, without a full fetch.
+  /// - The partition decides who is served a response, never whether it is stored:
+  ///   the rules of storing are the same with and without it (`no-store` is never
+  ///   stored). This cache is private, for one user of one app; RFC 9111 §3.5, which
+  ///   forbids a *shared* cache to reuse a response to a request with
+  ///   `Authorization` unless the response allows it, does not apply.
+  /// - Names are kept as their SHA-256 digests, never as such, and never equal a
+  ///   credential's: a named partition does not see what was stored by credential.
+  ///
+  /// - Parameters:
+  ///   - storage: Where the responses are kept.
+  ///   - byteLimit: The most bytes the stored responses may hold together. Defaults
+  ///     to 10 MB.
+  ///   - coalescing: Whether identical requests in flight at the same time share one
+  ///     origin request, when its response can be stored. Defaults to `true`. Requests
+  ///     of one partition that differ only in `Authorization` are identical, but a
+  ///     response whose `Vary` names `Authorization` answers only the request with
+  ///     its token: the others are sent on their own.
+  ///   - partition: Names the partition of a request: whose stored responses it may
+  ///     be served. Called once for each `GET` or `HEAD` that the cache handles.
+  ///     Defaults to `nil`: every request is keyed by its `Authorization` value.
+  ///   - clock: The clock that decides freshness. Defaults to the system's.
+  public init(
+    storage: Storage, byteLimit: Int = 10 * 1024 * 1024, coalescing: Bool = true,
+    partition: (@Sendable (HTTPRequest) -> String?)? = nil, clock: any MiddlewareClock = SystemMiddlewareClock()
+  ) {
     switch storage {
     case .memory: self.store = CacheStore(byteLimit: byteLimit)
     case .disk(let directory): self.store = DiskCacheStore(directory: directory, byteLimit: byteLimit)
     }
     self.coalescing = coalescing
+    self.partitionName = partition
     self.clock = clock
   }
 
@@ -180,13 +266,15 @@ public struct CacheMiddleware: ServiceMiddleware {
     if directives.noStore || Self.isConditional(request) {
       return try await next(request)  // the caller handles it: no cache involved
     }
-    let credential = CredentialDigest.of(request)
+    let partition = CachePartition.key(of: request, naming: partitionName)
     let group = Self.group(request.url)
 
     var status = "fwd=uri-miss"
     var revalidating: (key: String, entry: CachedResponse)?
+    var variants: VariantValidation?
     let candidates = store.entries(in: group)
-    if let (key, entry) = Self.best(candidates, for: request, credential: credential) {
+    let best = Self.best(candidates, for: request, partition: partition)
+    if let (key, entry) = best {
       switch decide(entry, directives) {
       case .fresh:
         if let served = served(entry, key: key, for: request, status: "hit") { return served }
@@ -195,7 +283,7 @@ public struct CacheMiddleware: ServiceMiddleware {
       case .staleWhileRevalidate:
         if let served = served(entry, key: key, for: request, status: "hit; fwd=stale") {
           if let detached, request.method == .get {
-            revalidateInBackground(request, key: key, entry: entry, credential: credential, next: detached)
+            revalidateInBackground(request, key: key, entry: entry, partition: partition, next: detached)
           }
           return served
         }
@@ -207,28 +295,41 @@ public struct CacheMiddleware: ServiceMiddleware {
       }
     } else if !candidates.isEmpty {
       status = "fwd=vary-miss"
+      variants = validation(of: candidates, for: request, partition: partition)
     }
     if directives.onlyIfCached {
       return Self.marked(HTTPResponse(statusCode: 504), "\(status); detail=only-if-cached")
     }
 
     guard coalescing, request.body == nil, request.bodyFile == nil else {
-      return try await fetch(request, revalidating: revalidating, credential: credential, status: status, next: next)
-        .response
+      return try await fetch(
+        request, revalidating: revalidating, variants: variants, partition: partition, status: status, next: next
+      ).response
     }
-    let id = Self.flightID(request, credential: credential)
+    let id = Self.flightID(request, partition: partition)
     switch flights.join(id) {
     case .follower(let flight):
       guard let outcome = await flight.outcome() else { throw CancellationError() }
-      if case .shared(let response) = outcome {
-        return Self.marked(Self.answer(response, for: request), "\(status); collapsed")
+      // Requests of one flight differ at most in `Authorization`: the leader's
+      // response answers a follower only if its `Vary` does not tell them apart.
+      if case .shared(let entry) = outcome {
+        if entry.matches(request, partition: partition) {
+          return Self.marked(Self.answer(entry.response, for: request), "\(status); collapsed")
+        }
+        // Its `Vary` tells them apart. The leader's response, now stored, may still
+        // be confirmed for this request by a 304, as the partition's others may.
+        if best == nil, let stored = validation(of: store.entries(in: group), for: request, partition: partition) {
+          variants = stored
+          status = "fwd=vary-miss"
+        }
       }
-      return try await fetch(request, revalidating: revalidating, credential: credential, status: status, next: next)
-        .response
+      return try await fetch(
+        request, revalidating: revalidating, variants: variants, partition: partition, status: status, next: next
+      ).response
     case .leader(let flight):
       do {
         let fetched = try await fetch(
-          request, revalidating: revalidating, credential: credential, status: status, next: next)
+          request, revalidating: revalidating, variants: variants, partition: partition, status: status, next: next)
         flights.finish(id, flight, fetched.stored.map { .shared($0) } ?? .notShared)
         return fetched.response
       } catch {
@@ -238,30 +339,53 @@ public struct CacheMiddleware: ServiceMiddleware {
     }
   }
 
-  /// Sends `request` (with the validators of `revalidating`, if any), stores what may
-  /// be stored, and returns the response for the caller and, when stored, the
-  /// response as stored.
+  /// Sends `request` (with the validators of `revalidating`, or else the entity tags
+  /// of `variants`, if any), stores what may be stored, and returns the response for
+  /// the caller and, when stored, the entry.
   func fetch(
-    _ request: HTTPRequest, revalidating: (key: String, entry: CachedResponse)?, credential: String?,
-    status: String, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-  ) async throws -> (response: HTTPResponse, stored: HTTPResponse?) {
+    _ request: HTTPRequest, revalidating: (key: String, entry: CachedResponse)?, variants: VariantValidation? = nil,
+    partition: String?, status: String, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+  ) async throws -> (response: HTTPResponse, stored: CachedResponse?) {
     let group = Self.group(request.url)
+    let variants = revalidating == nil ? variants : nil
     var sent = request
-    if let revalidating { sent.headers = HTTPHeaders.merging(request.headers, revalidating.entry.validators) }
+    if let revalidating {
+      sent.headers = HTTPHeaders.merging(request.headers, revalidating.entry.validators)
+    } else if let variants {
+      sent.headers = HTTPHeaders.merging(request.headers, ["If-None-Match": variants.ifNoneMatch])
+    }
     var requestTime = clock.now
     var response = try await next(sent)
     var responseTime = clock.now
 
     if response.statusCode == 304 {
-      guard let revalidating else { throw Failure.notModifiedWithoutEntry(request) }
-      if revalidating.entry.isDescribed(by: response) {
-        let updated = revalidating.entry.updated(with: response, requestTime: requestTime, responseTime: responseTime)
-        store.store(updated, at: revalidating.key, in: group)
-        return (Self.marked(updated.response, "\(status); fwd-status=304"), updated.response)
+      if let revalidating {
+        if revalidating.entry.isDescribed(by: response) {
+          let updated = revalidating.entry.updated(
+            with: response, requestTime: requestTime, responseTime: responseTime)
+          store.store(updated, at: revalidating.key, in: group)
+          return (Self.marked(updated.response, "\(status); fwd-status=304"), updated)
+        }
+        // The 304 names another representation (RFC 9111 §4.3.4): it updates nothing,
+        // and the stored response is not the current one.
+        store.remove(revalidating.key)
+      } else if let variants {
+        if let (_, source) = variants.selected(by: response) {
+          // The stored response the 304 names is this request's: updated with the
+          // 304's fields, and stored as this request's own (its `Vary` values).
+          let updated = source.updated(with: response, requestTime: requestTime, responseTime: responseTime)
+          if let own = storable(updated.response, for: request, partition: partition, requestTime, responseTime),
+            store.store(own, at: Self.variantKey(own, group: group), in: group)
+          {
+            return (Self.marked(own.response, "\(status); fwd-status=304; stored"), own)
+          }
+          return (Self.marked(updated.response, "\(status); fwd-status=304"), nil)
+        }
+        // It names none of them (VariantValidation): nothing is confirmed.
+      } else {
+        throw Failure.notModifiedWithoutEntry(request)
       }
-      // The 304 names another representation (RFC 9111 §4.3.4): it updates nothing,
-      // and the stored response is not the current one. Ask again, without condition.
-      store.remove(revalidating.key)
+      // Ask again, without condition.
       requestTime = clock.now
       response = try await next(request)
       responseTime = clock.now
@@ -271,16 +395,16 @@ public struct CacheMiddleware: ServiceMiddleware {
     if request.method == .head {
       if response.statusCode == 200 {
         freshen(
-          from: response, for: request, credential: credential, requestTime: requestTime, responseTime: responseTime)
+          from: response, for: request, partition: partition, requestTime: requestTime, responseTime: responseTime)
       }
       return (Self.marked(response, status), nil)
     }
-    if let entry = storable(response, for: request, credential: credential, requestTime, responseTime) {
+    if let entry = storable(response, for: request, partition: partition, requestTime, responseTime) {
       if store.store(entry, at: Self.variantKey(entry, group: group), in: group) {
-        return (Self.marked(response, "\(status); stored"), entry.response)
+        return (Self.marked(response, "\(status); stored"), entry)
       }
     } else if CacheControl(response.header("Cache-Control")).noStore {
-      for (key, entry) in store.entries(in: group) where entry.matches(request, credential: credential) {
+      for (key, entry) in store.entries(in: group) where entry.matches(request, partition: partition) {
         store.remove(key)
       }
     }
@@ -337,7 +461,7 @@ public struct CacheMiddleware: ServiceMiddleware {
 
   /// The stored form of `response` to `request`, when it may be stored (RFC 9111 §3).
   func storable(
-    _ response: HTTPResponse, for request: HTTPRequest, credential: String?, _ requestTime: Date, _ responseTime: Date
+    _ response: HTTPResponse, for request: HTTPRequest, partition: String?, _ requestTime: Date, _ responseTime: Date
   ) -> CachedResponse? {
     let status = response.statusCode
     guard request.method == .get, status >= 200, status != 206, status != 304 else { return nil }
@@ -353,7 +477,7 @@ public struct CacheMiddleware: ServiceMiddleware {
     let entry = CachedResponse(
       response: HTTPResponse(
         statusCode: status, headers: CachedResponse.storedHeaders(of: response), body: response.body),
-      requestTime: requestTime, responseTime: responseTime, varyingHeaders: varying, credential: credential)
+      requestTime: requestTime, responseTime: responseTime, varyingHeaders: varying, partition: partition)
     let cacheable =
       entry.hasExplicitExpiration || control.isPublic || control.isPrivate
       || CachedResponse.heuristicallyCacheable.contains(status)
@@ -364,10 +488,10 @@ public struct CacheMiddleware: ServiceMiddleware {
   /// Updates the stored `GET` responses that a `200` to `HEAD` describes (RFC 9111
   /// §4.3.5): same validators, same length.
   func freshen(
-    from response: HTTPResponse, for request: HTTPRequest, credential: String?, requestTime: Date, responseTime: Date
+    from response: HTTPResponse, for request: HTTPRequest, partition: String?, requestTime: Date, responseTime: Date
   ) {
     let group = Self.group(request.url)
-    for (key, entry) in store.entries(in: group) where entry.matches(request, credential: credential) {
+    for (key, entry) in store.entries(in: group) where entry.matches(request, partition: partition) {
       guard entry.isDescribed(by: response) else {
         store.remove(key)
         continue
@@ -386,14 +510,14 @@ public struct CacheMiddleware: ServiceMiddleware {
   /// Revalidates `entry` after it has been served stale (`stale-while-revalidate`),
   /// once at a time per stored response, within `request`'s timeout.
   func revalidateInBackground(
-    _ request: HTTPRequest, key: String, entry: CachedResponse, credential: String?,
+    _ request: HTTPRequest, key: String, entry: CachedResponse, partition: String?,
     next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) {
     let cache = self
     background.start(key, timeout: request.timeout) {
       let revalidating = entry.validators.isEmpty ? nil : (key: key, entry: entry)
       _ = try await cache.fetch(
-        request, revalidating: revalidating, credential: credential, status: "fwd=stale", next: next)
+        request, revalidating: revalidating, partition: partition, status: "fwd=stale", next: next)
     }
   }
 
@@ -409,12 +533,21 @@ public struct CacheMiddleware: ServiceMiddleware {
     }
   }
 
-  /// The stored response that best answers `request`: one of its credential whose
+  /// The stored responses among `candidates` (of `request`'s URL, none of which
+  /// matches it) whose entity tags a `GET` may send (``VariantValidation``).
+  func validation(
+    of candidates: [(key: String, entry: CachedResponse)], for request: HTTPRequest, partition: String?
+  ) -> VariantValidation? {
+    guard request.method == .get, request.header("Range") == nil else { return nil }
+    return VariantValidation(candidates, partition: partition)
+  }
+
+  /// The stored response that best answers `request`: one of its partition whose
   /// `Vary` fields match, the most recent if several do.
   static func best(
-    _ candidates: [(key: String, entry: CachedResponse)], for request: HTTPRequest, credential: String?
+    _ candidates: [(key: String, entry: CachedResponse)], for request: HTTPRequest, partition: String?
   ) -> (key: String, entry: CachedResponse)? {
-    candidates.filter { $0.entry.matches(request, credential: credential) }
+    candidates.filter { $0.entry.matches(request, partition: partition) }
       .max { $0.entry.responseTime < $1.entry.responseTime }
   }
 
@@ -431,19 +564,19 @@ public struct CacheMiddleware: ServiceMiddleware {
     "GET \(url.absoluteString)"
   }
 
-  /// The key of a stored response within its group: its credential and `Vary` values.
+  /// The key of a stored response within its group: its partition and `Vary` values.
   static func variantKey(_ entry: CachedResponse, group: String) -> String {
-    var key = group + "\n" + (entry.credential ?? "-")
+    var key = group + "\n" + (entry.partition ?? "-")
     for (name, value) in entry.varyingHeaders.sorted(by: { $0.key < $1.key }) {
       key += "\n" + name + (value.map { ": " + $0 } ?? " (absent)")
     }
     return key
   }
 
-  /// What identical requests have in common: method, URL, credential and every
-  /// header field.
-  static func flightID(_ request: HTTPRequest, credential: String?) -> String {
-    var id = "\(request.method) \(request.url.absoluteString)\n\(credential ?? "-")"
+  /// What identical requests have in common: method, URL, partition and every
+  /// header field but `Authorization` (which the default partition stands for).
+  static func flightID(_ request: HTTPRequest, partition: String?) -> String {
+    var id = "\(request.method) \(request.url.absoluteString)\n\(partition ?? "-")"
     for (name, value) in request.headers.map({ ($0.key.lowercased(), $0.value) }).sorted(by: { $0 < $1 })
     where name != "authorization" {
       id += "\n\(name): \(value)"

@@ -1,6 +1,6 @@
 /// Where a ``CacheMiddleware`` keeps its responses: in memory, or in files
 /// (`DiskCacheStore`). Entries are grouped by method and URL, a group holding one
-/// entry per variant (credential and `Vary` values).
+/// entry per variant (partition and `Vary` values).
 protocol CacheStorage: AnyObject, Sendable {
   /// The most bytes the entries may hold together.
   var byteLimit: Int { get }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A stored response, with what freshness needs (RFC 9111 §4.2): when it was
 /// requested and received, the request header fields its `Vary` names, and the
-/// credential it was fetched with.
+/// partition it belongs to.
 struct CachedResponse: Sendable, Hashable {
   /// The response as stored: without this cache's `Cache-Status`, and without the
   /// fields that must not be stored (``storedHeaders(of:)``).
@@ -13,10 +13,12 @@ struct CachedResponse: Sendable, Hashable {
   var responseTime: Date
   /// The values of the request header fields that `Vary` names, by lowercased name:
   /// `nil` for a field the request did not have, which an empty value does not match.
+  /// Credentials are kept as digests (``digestedFields``).
   var varyingHeaders: [String: String?]
-  /// A digest of the request's `Authorization` (``CredentialDigest``), or `nil`
-  /// without one: a stored response answers only requests with the same credential.
-  var credential: String?
+  /// The key of the partition it was fetched in (``CachePartition``): by default a
+  /// digest of the request's `Authorization`, or `nil` without one. A stored response
+  /// answers only requests of the same partition.
+  var partition: String?
 
   /// The response's `Cache-Control` directives.
   var cacheControl: CacheControl { CacheControl(response.header("Cache-Control")) }
@@ -76,25 +78,35 @@ struct CachedResponse: Sendable, Hashable {
     return correctedInitialAge + residentTime
   }
 
-  /// Whether `request` may be answered with this response: the same credential, and
-  /// its `Vary` header fields have the values stored.
-  func matches(_ request: HTTPRequest, credential: String?) -> Bool {
-    self.credential == credential && varyingHeaders == Self.varyingHeaders(of: request, for: response)
+  /// Whether `request`, of `partition`, may be answered with this response: the same
+  /// partition, and its `Vary` header fields have the values stored.
+  func matches(_ request: HTTPRequest, partition: String?) -> Bool {
+    self.partition == partition && varyingHeaders == Self.varyingHeaders(of: request, for: response)
   }
 
   /// The header fields of `request` that `response`'s `Vary` names (absent ones as
   /// `nil`), or `nil` for `Vary: *`, which no later request matches. Values are
-  /// compared with the whitespace around their commas removed.
+  /// compared with the whitespace around their commas removed; those of the
+  /// ``digestedFields`` as their SHA-256.
   static func varyingHeaders(of request: HTTPRequest, for response: HTTPResponse) -> [String: String?]? {
     guard let vary = response.header("Vary") else { return [:] }
     var values: [String: String?] = [:]
     for name in vary.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
     where !name.isEmpty {
       if name == "*" { return nil }
-      values[name] = .some(request.header(name).map(normalized))
+      values[name] = .some(
+        request.header(name).map { value in
+          let text = normalized(value)
+          return digestedFields.contains(name) ? CredentialDigest.hex(CredentialDigest.sha256(Array(text.utf8))) : text
+        })
     }
     return values
   }
+
+  /// The request fields that a `Vary` may name but whose values are kept as their
+  /// SHA-256, never as such: the credentials, so that `Vary: Authorization, Cookie`
+  /// puts no token or cookie in the store (or on disk).
+  static let digestedFields: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
   /// A field value with the whitespace around its list commas removed.
   private static func normalized(_ value: String) -> String {
@@ -155,13 +167,12 @@ struct CachedResponse: Sendable, Hashable {
     return updated
   }
 
-  /// The fields that are never stored: the hop-by-hop ones (RFC 9110 §7.6.1),
-  /// `Set-Cookie` (a cookie is set once, by the response that carries it, never
-  /// replayed), and this cache's own `Cache-Status`.
+  /// The fields that are never stored: the hop-by-hop ones (RFC 9110 §7.6.1) and
+  /// this cache's own `Cache-Status`. `Set-Cookie` is not among them: RFC 9111 §3.1
+  /// lets a cache store it, and a replayed response carries it like any other field.
   static let unstoredFields: Set<String> = [
     "connection", "keep-alive", "proxy-connection", "te", "transfer-encoding", "upgrade", "trailer",
-    "proxy-authenticate", "proxy-authentication-info", "proxy-authorization", "set-cookie", "set-cookie2",
-    "cache-status",
+    "proxy-authenticate", "proxy-authentication-info", "proxy-authorization", "cache-status",
   ]
 
   /// `response`'s header fields without those that must not be stored: the

@@ -170,13 +170,15 @@ final class DiskCacheStore: CacheStorage {
   // MARK: Format
 
   /// magic, UInt32 length + JSON metadata, UInt64 length + body, UInt64 checksum.
+  /// The partition's key is written as `credential`, its name in the files of earlier
+  /// versions, which keyed entries by credential only: their entries still load.
   static func encode(_ entry: CachedResponse, key: String, group: String) -> Data? {
     var varying: [String: Any] = [:]
     for (name, value) in entry.varyingHeaders { varying[name] = value ?? NSNull() }
     let metadata: [String: Any] = [
       "key": key, "group": group, "status": entry.response.statusCode, "headers": entry.response.headers,
       "requestTime": entry.requestTime.timeIntervalSince1970, "responseTime": entry.responseTime.timeIntervalSince1970,
-      "varying": varying, "credential": entry.credential ?? NSNull(),
+      "varying": varying, "credential": entry.partition ?? NSNull(),
     ]
     guard let json = try? JSONSerialization.data(withJSONObject: metadata, options: [.sortedKeys]),
       json.count <= Int(UInt32.max)
@@ -222,7 +224,7 @@ final class DiskCacheStore: CacheStorage {
       response: HTTPResponse(
         statusCode: status, headers: headers, body: Data(bytes[position..<(position + bodyLength)])),
       requestTime: Date(timeIntervalSince1970: requestTime), responseTime: Date(timeIntervalSince1970: responseTime),
-      varyingHeaders: varying, credential: metadata["credential"] as? String)
+      varyingHeaders: varying, partition: metadata["credential"] as? String)
     return (key, group, entry)
   }
 

@@ -4,8 +4,9 @@
 final class Flights: Sendable {
   /// What the followers of a flight get.
   enum Outcome: Sendable {
-    /// The response, which the cache stored: every follower may use it.
-    case shared(HTTPResponse)
+    /// The response as the cache stored it: a follower may use it when its request
+    /// matches it (its `Vary` fields, such as `Authorization` within a partition).
+    case shared(CachedResponse)
     /// Nothing to share (the response may not be stored, or the leader failed):
     /// each follower sends its own request.
     case notShared
