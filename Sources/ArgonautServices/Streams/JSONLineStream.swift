@@ -68,6 +68,17 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     /// - Throws: ``ServiceError``; the sequence ends after an error.
     @inlinable
     public mutating func next() async throws(ServiceError) -> Value? {
+      try await next(isolation: nil)
+    }
+
+    /// The next value, read in the caller's isolation: a loop on an actor (the main
+    /// actor, say) does not leave it for each value.
+    ///
+    /// - Parameter actor: The caller's actor; `for try await` passes it.
+    /// - Returns: The value of the next non-blank line, or `nil` after the last one.
+    /// - Throws: ``ServiceError``; the sequence ends after an error.
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(ServiceError) -> Value? {
       // Inlined into the loop, so that each line decodes with the caller's
       // specialized decoder (as `[Value].decode` does), and only a chunk's end
       // makes a call.
@@ -86,7 +97,7 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     /// - Returns: Whether lines were parsed; `false` after the last one.
     /// - Throws: ``ServiceError``; the sequence ends after an error.
     @usableFromInline
-    mutating func readLines() async throws(ServiceError) -> Bool {
+    nonisolated(nonsending) mutating func readLines() async throws(ServiceError) -> Bool {
       do throws(ServiceError) {
         while true {
           if let failure = deferredFailure {
