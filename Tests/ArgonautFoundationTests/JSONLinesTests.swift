@@ -194,7 +194,7 @@ struct JSONLinesTests {
       iterator.peakByteCount <= JSONLinesFileReader.chunkSize + longestLine, "\(iterator.peakByteCount) bytes held")
   }
 
-  @Test("A file that does not exist, or a directory, fails with the system's error")
+  @Test("A file that does not exist, a directory, or a URL that is not a file's, fails with the system's error")
   func unreadable() async throws {
     let scratch = try Scratch()
     let missing = try scratch.file("missing.jsonl")
@@ -208,6 +208,13 @@ struct JSONLinesTests {
     let (_, directoryError) = await read(JSONLines.rows(contentsOf: scratch.directory))
     #expect(directoryError?.kind == .readFailed)
     #expect((directoryError?.underlyingError as? POSIXError)?.code == .EISDIR)
+    // Not a file URL: neither read nor written.
+    let remote = try #require(URL(string: "https://example.com/issues.jsonl"))
+    let (_, remoteError) = await read(JSONLines.rows(contentsOf: remote))
+    #expect((remoteError?.underlyingError as? POSIXError)?.code == .EINVAL)
+    let writeError = try #require(throws: JSONLinesError.self) { try JSONLines.write(Self.issues, to: remote) }
+    #expect(writeError.kind == .writeFailed)
+    #expect((writeError.underlyingError as? POSIXError)?.code == .EINVAL)
   }
 
   @Test("A failed write leaves the destination as it was, and no temporary file")

@@ -33,10 +33,12 @@ public struct JSONLinesError: Error, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// The file could not be opened or read: it does not exist, it is a directory,
-    /// or access is denied. ``JSONLinesError/underlyingError`` has the system's error.
-    public static let readFailed = Kind("readFailed")
-    /// The file, or its temporary copy, could not be written or moved into place.
+    /// access is denied, or the URL is not a file URL (`EINVAL`).
     /// ``JSONLinesError/underlyingError`` has the system's error.
+    public static let readFailed = Kind("readFailed")
+    /// The file, or its temporary copy, could not be written or moved into place, or
+    /// the URL is not a file URL (`EINVAL`). ``JSONLinesError/underlyingError`` has
+    /// the system's error.
     public static let writeFailed = Kind("writeFailed")
     /// A line is not JSON; ``JSONLinesError/parseError`` says where.
     public static let invalidJSON = Kind("invalidJSON")

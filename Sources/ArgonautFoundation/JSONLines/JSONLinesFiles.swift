@@ -22,13 +22,14 @@ final class JSONLinesFileReader {
   /// Opens `url`, a file URL.
   /// - Throws: ``JSONLinesError/Kind/readFailed`` when the file cannot be opened.
   init(url: URL) throws(JSONLinesError) {
-    let descriptor =
-      url.isFileURL ? url.withUnsafeFileSystemRepresentation { $0.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1 } : -1
-    guard descriptor >= 0 else {
-      throw JSONLinesError(.readFailed(errno: url.isFileURL ? errno : EINVAL), url: url)
+    let opened = url.withUnsafeFileSystemRepresentation { path -> (descriptor: Int32, errno: Int32) in
+      guard url.isFileURL, let path else { return (-1, EINVAL) }
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      return (descriptor, descriptor < 0 ? errno : 0)
     }
+    guard opened.descriptor >= 0 else { throw JSONLinesError(.readFailed(errno: opened.errno), url: url) }
     self.url = url
-    self.descriptor = descriptor
+    descriptor = opened.descriptor
     buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
   }
 
