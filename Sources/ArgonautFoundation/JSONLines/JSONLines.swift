@@ -60,9 +60,10 @@ public enum JSONLines {
   /// // {"number":2,"title":"Typo in README"}
   /// ```
   ///
-  /// The lines go to a temporary file in the same directory, which then replaces
-  /// `url` (an existing file included) in one rename: a reader of `url` sees the old
-  /// file or the new one, never a part, and a failed write leaves `url` as it was.
+  /// The lines go to a temporary file in the same directory, which is flushed to the
+  /// disk, then replaces `url` (an existing file included) in one rename: a reader of
+  /// `url` sees the old file or the new one, never a part, and a failed write leaves
+  /// `url` as it was.
   /// Memory stays flat: the lines are written 64 KiB at a time, so `values` can be a
   /// lazy sequence of any length.
   ///

@@ -95,12 +95,15 @@ final class JSONLinesFileWriter {
     if let failure { throw JSONLinesError(.writeFailed(errno: failure), url: destination) }
   }
 
-  /// Closes the file and moves it over the destination, replacing any file there.
+  /// Flushes the file to the disk, closes it and moves it over the destination,
+  /// replacing any file there: after a crash, the destination is the old file or
+  /// the whole new one.
   /// - Throws: ``JSONLinesError/Kind/writeFailed``; the temporary file is removed then.
   func commit() throws(JSONLinesError) {
+    let synchronized = fsync(descriptor)
     let closed = close(descriptor)
     descriptor = -1
-    guard closed == 0, rename(temporaryPath, destination.path) == 0 else {
+    guard synchronized == 0, closed == 0, rename(temporaryPath, destination.path) == 0 else {
       let code = errno
       discard()
       throw JSONLinesError(.writeFailed(errno: code), url: destination)
