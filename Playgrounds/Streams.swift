@@ -1,5 +1,6 @@
 // Streams and transfers: server-sent events as a chat shows them, and a download
-// with a progress bar, over real HTTP.
+// with a progress bar, over real HTTP; then a JSON Lines file written and streamed
+// back.
 //
 // Run it with `Playgrounds/run Streams`, or by hand after
 // `swift build -c release --product ArgonautDynamic`:
@@ -12,6 +13,7 @@
 // status 1 if anything unexpected happens.
 
 import Argonaut
+import ArgonautFoundation
 import ArgonautServices
 import Foundation
 import NewsFeedExample
@@ -118,4 +120,53 @@ await ServiceConfiguration.$current.withValue(configuration) {
   }
 }
 server.stop()
+
+// MARK: 5. A JSON Lines file, written and streamed back
+
+/// An issue of a tracker, one per line of the file.
+struct Issue: Decodable, JSONEncodable {
+  let number: Int
+  let title: String
+
+  static func decode(_ json: JSON) -> Decoded<Issue> {
+    curry(Issue.init) <^> json <| "number" <*> json <| "title"
+  }
+
+  func encode() -> JSON {
+    ["number": number.encode(), "title": title.encode()]
+  }
+}
+
+let issuesFile = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-issues.jsonl")
+let issues = (1...10_000).map { Issue(number: $0, title: "Issue #\($0)") }
+do throws(JSONLinesError) {
+  // One compact value a line, LF-terminated, written to a temporary file and renamed:
+  // a reader sees the old file or the new one, never a part.
+  try JSONLines.write(issues, to: issuesFile)
+  // Read back 64 KiB at a time: memory stays flat, whatever the file's size.
+  var count = 0
+  for try await issue in JSONLines.rows(contentsOf: issuesFile, as: Issue.self) {
+    guard issue.number == count + 1 else { fail("issue \(issue.number) came as row \(count + 1)") }
+    count += 1
+  }
+  print("Wrote and read back \(count) issues in \(issuesFile.lastPathComponent)")
+  guard count == issues.count else { fail("read \(count) issues") }
+} catch {
+  fail("the JSON Lines file failed: \(error)")
+}
+
+// A bad line fails with its number, counted from 1, blank lines included.
+let badFile = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-bad.jsonl")
+// Its second line is blank, and its third is not JSON.
+let badText = "{\"number\": 1, \"title\": \"ok\"}\n\n{\"number\": 2, \"title\": }\n"
+try Data(badText.utf8).write(to: badFile)
+do throws(JSONLinesError) {
+  for try await issue in JSONLines.rows(contentsOf: badFile, as: Issue.self) { print("Read issue \(issue.number)") }
+  fail("the bad line was read")
+} catch {
+  print("As expected: \(error)")
+  guard error.kind == .invalidJSON, error.line == 3 else { fail("not the error expected: \(error)") }
+}
+try? FileManager.default.removeItem(at: issuesFile)
+try? FileManager.default.removeItem(at: badFile)
 print("✔ Streams playground done")

@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautFoundation
 @_spi(Benchmarks) import ArgonautServices
 import Foundation
 
@@ -7,8 +8,9 @@ import Foundation
 #endif
 
 /// The streams benchmark (`--streams`): event-stream parsing speed, JSON Lines
-/// against the same rows as one array, and the peak memory growth of a 256 MB
-/// download from the fault server on loopback.
+/// against the same rows as one array, the same loops on the main actor against off
+/// it, and the peak memory growth of a 256 MB download from the fault server on
+/// loopback.
 enum StreamsBenchmark {
   /// A row of the JSON Lines case.
   struct Row: Argonaut.Decodable {
@@ -24,6 +26,75 @@ enum StreamsBenchmark {
 
   final class BenchService: Service {
     typealias Model = JSON
+  }
+
+  /// A service with a configuration of its own, for loops that run outside the
+  /// task-local configuration's scope.
+  final class ConfiguredService: Service {
+    typealias Model = JSON
+    let configuration: ServiceConfiguration
+
+    init(_ configuration: ServiceConfiguration) {
+      self.configuration = configuration
+    }
+  }
+
+  /// A loop of the main-actor comparison: its name, the bytes it reads, the elements
+  /// it counts, and the loop, run in the isolation it is given.
+  struct LoopCase: Sendable {
+    let name: String
+    let bytes: Int
+    let elements: Int
+    let loop: @Sendable (isolated (any Actor)?) async throws -> Int
+  }
+
+  /// Counts the elements of `sequence` with a `for try await` loop run in `isolation`:
+  /// on the main actor (`MainActor.shared`) or off any actor (`nil`). The loop is
+  /// the same code either way.
+  static func count<S: AsyncSequence>(_ sequence: S, isolation: isolated (any Actor)?) async throws -> Int {
+    var count = 0
+    for try await _ in sequence { count += 1 }
+    return count
+  }
+
+  /// `base`, with an iterator that implements `next()` alone, as the streams'
+  /// iterators did before they implemented `next(isolation:)`: a loop on an actor
+  /// then goes through the default `next(isolation:)`, which leaves the actor for
+  /// each element and comes back.
+  struct ThroughNext<Base: AsyncSequence>: AsyncSequence {
+    typealias Element = Base.Element
+    typealias Failure = any Error
+    let base: Base
+
+    struct Iterator: AsyncIteratorProtocol {
+      var base: Base.AsyncIterator
+      mutating func next() async throws -> Base.Element? { try await base.next() }
+    }
+
+    func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator()) }
+  }
+
+  /// Runs `body` on the main actor and waits for it. Called from another thread: the
+  /// main thread serves the main actor (see ``start(rounds:linesOnly:)``).
+  static func waitOnMain<T: Sendable>(_ body: @escaping @MainActor @Sendable () async throws -> T) -> T {
+    precondition(!Thread.isMainThread, "the main thread must be free to run the main actor")
+    let result = Locked<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task { @MainActor in
+      result.set(try! await body())
+      done.signal()
+    }
+    done.wait()
+    return result.get()!
+  }
+
+  /// Runs ``run(rounds:linesOnly:)`` on a thread of its own, and leaves the main
+  /// thread to serve the main actor, which the main-actor loops run on.
+  static func start(rounds: Int, linesOnly: Bool) -> Never {
+    let thread = Thread { run(rounds: rounds, linesOnly: linesOnly) }
+    thread.stackSize = 8 << 20
+    thread.start()
+    dispatchMain()
   }
 
   /// Runs an async body to completion from synchronous code (the benchmark's main thread).
@@ -197,12 +268,60 @@ enum StreamsBenchmark {
     precondition(wait(decodeLines) == rowCount)
     precondition([Row].decode(try! JSON(parsing: array)).value?.count == rowCount)
 
+    // The same loops on the main actor and off it, with the loop in one function:
+    // the events, the rows through lines(_:as:), and the rows from a file through
+    // JSONLines.rows(contentsOf:as:).
+    let configured = ConfiguredService(configuration)
+    let rowsFile = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-rows-\(getpid()).jsonl")
+    try! Data(lines).write(to: rowsFile)
+    defer { try? FileManager.default.removeItem(at: rowsFile) }
+    var mainActorCases: [LoopCase] = []
+    for (index, stream) in streams.enumerated() {
+      let request = Request(.get, "/events/\(index)")
+      mainActorCases.append(
+        LoopCase(name: "events(_:), " + stream.name, bytes: stream.text.count, elements: stream.events) {
+          try await count(configured.events(request), isolation: $0)
+        })
+    }
+    if !linesOnly {
+      mainActorCases.append(
+        LoopCase(name: "lines(_:as:), 200,000 rows", bytes: lines.count, elements: rowCount) {
+          try await count(configured.lines(Request(.get, "/rows"), as: Row.self), isolation: $0)
+        })
+      mainActorCases.append(
+        LoopCase(name: "JSONLines.rows(contentsOf:as:), the same", bytes: lines.count, elements: rowCount) {
+          try await count(JSONLines.rows(contentsOf: rowsFile, as: Row.self), isolation: $0)
+        })
+    }
+    for loopCase in mainActorCases {
+      precondition(wait { try await loopCase.loop(nil) } == loopCase.elements)
+      precondition(waitOnMain { try await loopCase.loop(MainActor.shared) } == loopCase.elements)
+    }
+    // What a loop on the main actor cost before the iterators implemented
+    // next(isolation:): the first event stream through next() alone.
+    let throughNext: @Sendable (isolated (any Actor)?) async throws -> Int = {
+      try await count(ThroughNext(base: configured.events(Request(.get, "/events/0"))), isolation: $0)
+    }
+
     var sse = Array(repeating: Samples(), count: streams.count)
     var parser = Array(repeating: Samples(), count: streams.count)
     var reading = Array(repeating: Samples(), count: streams.count)
     var jsonLines = Samples()
     var oneArray = Samples()
+    var offMain = Array(repeating: Samples(), count: mainActorCases.count)
+    var onMain = Array(repeating: Samples(), count: mainActorCases.count)
+    var nextOffMain = Samples()
+    var nextOnMain = Samples()
     for _ in 0..<rounds {
+      if !linesOnly {
+        for (index, loopCase) in mainActorCases.enumerated() {
+          offMain[index].secondsPerOperation.append(time(1) { _ = wait { try await loopCase.loop(nil) } })
+          onMain[index].secondsPerOperation.append(
+            time(1) { _ = waitOnMain { try await loopCase.loop(MainActor.shared) } })
+        }
+        nextOffMain.secondsPerOperation.append(time(1) { _ = wait { try await throughNext(nil) } })
+        nextOnMain.secondsPerOperation.append(time(1) { _ = waitOnMain { try await throughNext(MainActor.shared) } })
+      }
       for index in streams.indices {
         sse[index].secondsPerOperation.append(time(1) { _ = wait { try await parseEvents(index) } })
         parser[index].secondsPerOperation.append(
@@ -252,6 +371,25 @@ enum StreamsBenchmark {
     if linesOnly {
       print("  per-round ratios: \(ratios.map { format($0) }.joined(separator: " "))")
       exit(0)
+    }
+
+    // The same loop on the main actor and off it: the median of the rounds' own
+    // ratios (each round runs the two back to back), as for JSON Lines.
+    print("  On the main actor: the same for-try-await loop run on @MainActor and off it (median MB/s)")
+    print("                                                       off main      on main   main/off-main")
+    func mainRow(_ name: String, _ megabytes: Double, _ off: Samples, _ on: Samples) {
+      let ratios = zip(on.secondsPerOperation, off.secondsPerOperation).map { $0 / $1 }.sorted()
+      print(
+        "  \(name.padding(toLength: 50, withPad: " ", startingAt: 0))"
+          + "\(format(megabytes / off.median).leftPadded(to: 10))\(format(megabytes / on.median).leftPadded(to: 13))"
+          + "\((format(ratios[ratios.count / 2]) + "x").leftPadded(to: 15))")
+    }
+    for (index, loopCase) in mainActorCases.enumerated() {
+      mainRow(loopCase.name, Double(loopCase.bytes) / 1e6, offMain[index], onMain[index])
+    }
+    if let first = streams.first {
+      mainRow(
+        "events(_:) through next() alone (as before), token", Double(first.text.count) / 1e6, nextOffMain, nextOnMain)
     }
 
     if let growth = downloadGrowth(bytes: 256 << 20) {

@@ -70,9 +70,10 @@ if arguments.first == "--streams-profile", arguments.count >= 2 {
     stream: arguments.count > 3 ? Int(arguments[3]) ?? 0 : 0)
 }
 if arguments.contains("--streams") {
-  // Only the streams: SSE parsing speed, JSON Lines against one array, a 256 MiB
-  // download's peak memory growth (with the fault server, in a child process).
-  StreamsBenchmark.run(rounds: rounds, linesOnly: arguments.contains("--lines-only"))
+  // Only the streams: SSE parsing speed, JSON Lines against one array, the same loops
+  // on the main actor against off it, a 256 MiB download's peak memory growth (with
+  // the fault server, in a child process).
+  StreamsBenchmark.start(rounds: rounds, linesOnly: arguments.contains("--lines-only"))
 }
 if arguments.first == "--encoding-profile", arguments.count >= 2 {
   // A tight loop of encode() + JSONSerializer.compact, for a profiler.

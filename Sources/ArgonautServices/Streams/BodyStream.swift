@@ -33,7 +33,7 @@ final class BodyStream: Hashable, Sendable {
   /// - Returns: The chunk, or `nil` after the last one.
   /// - Throws: ``ServiceError`` of kind ``ServiceError/Kind/timeout``,
   ///   ``ServiceError/Kind/cancelled`` or ``ServiceError/Kind/transportFailure``.
-  func next(for request: HTTPRequest) async throws(ServiceError) -> Data? {
+  nonisolated(nonsending) func next(for request: HTTPRequest) async throws(ServiceError) -> Data? {
     do {
       return try await buffer.next(idleTimeout: request.timeout)
     } catch {

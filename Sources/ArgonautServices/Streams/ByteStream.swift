@@ -42,6 +42,17 @@ public struct ByteStream: AsyncSequence, Sendable {
     /// - Returns: The chunk, or `nil` after the last one.
     /// - Throws: ``ServiceError``; the sequence ends after an error.
     public mutating func next() async throws(ServiceError) -> [UInt8]? {
+      try await next(isolation: nil)
+    }
+
+    /// The next chunk of the body, read in the caller's isolation: a loop on an
+    /// actor (the main actor, say) does not leave it for each chunk that has
+    /// already arrived.
+    ///
+    /// - Parameter actor: The caller's actor; `for try await` passes it.
+    /// - Returns: The chunk, or `nil` after the last one.
+    /// - Throws: ``ServiceError``; the sequence ends after an error.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(ServiceError) -> [UInt8]? {
       guard !isFinished else { return nil }
       do throws(ServiceError) {
         if connection == nil { connection = try await opener.open() }

@@ -155,7 +155,7 @@ final class ChunkBuffer: @unchecked Sendable {
   /// - Parameter idleTimeout: The longest wait for the next bytes.
   /// - Returns: The chunk, or `nil` after the last one.
   /// - Throws: The ``End`` that stopped the body: `.failed`, `.timedOut` or `.cancelled`.
-  func next(idleTimeout: Duration) async throws(EndError) -> Data? {
+  nonisolated(nonsending) func next(idleTimeout: Duration) async throws(EndError) -> Data? {
     if Task.isCancelled { stop(.cancelled) }
     while true {
       if let taken = take() { return try taken.get() }

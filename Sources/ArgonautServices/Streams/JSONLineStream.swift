@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautFoundation
 import Foundation
 
 /// The values of a JSON Lines (NDJSON) response as they arrive, one per line: what
@@ -51,8 +52,7 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     public typealias Failure = ServiceError
 
     let opener: StreamOpener
-    var splitter: JSONLineSplitter
-    var batch = JSONLineBatch()
+    var reader: JSONLineReader
     var connection: OpenedStream?
     /// The parsed lines not yet decoded, the next one last.
     @usableFromInline var pending: [JSON] = []
@@ -65,7 +65,7 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
 
     init(opener: StreamOpener) {
       self.opener = opener
-      splitter = JSONLineSplitter(maximumLineLength: opener.configuration.maximumResponseSize)
+      reader = JSONLineReader(maximumLineLength: opener.configuration.maximumResponseSize)
     }
 
     /// The next value.
@@ -73,6 +73,17 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     /// - Throws: ``ServiceError``; the sequence ends after an error.
     @inlinable
     public mutating func next() async throws(ServiceError) -> Value? {
+      try await next(isolation: nil)
+    }
+
+    /// The next value, read in the caller's isolation: a loop on an actor (the main
+    /// actor, say) does not leave it for each value.
+    ///
+    /// - Parameter actor: The caller's actor; `for try await` passes it.
+    /// - Returns: The value of the next non-blank line, or `nil` after the last one.
+    /// - Throws: ``ServiceError``; the sequence ends after an error.
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(ServiceError) -> Value? {
       // Inlined into the loop, so that each line decodes with the caller's
       // specialized decoder (as `[Value].decode` does), and only a chunk's end
       // makes a call.
@@ -91,7 +102,7 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     /// - Returns: Whether lines were parsed; `false` after the last one.
     /// - Throws: ``ServiceError``; the sequence ends after an error.
     @usableFromInline
-    mutating func readLines() async throws(ServiceError) -> Bool {
+    nonisolated(nonsending) mutating func readLines() async throws(ServiceError) -> Bool {
       do throws(ServiceError) {
         while true {
           if let failure = deferredFailure {
@@ -107,27 +118,21 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
             }
             continue
           }
-          var tooLong = false
+          let failure: JSONLineReader.Failure?
           if let chunk = try await connection.next() {
-            do {
-              try chunk.withUnsafeBytes { bytes in try splitter.split(bytes, into: &batch) }
-            } catch {
-              tooLong = true
-            }
+            failure = chunk.withUnsafeBytes { bytes in reader.read(bytes, into: &pending, numbers: &lineNumbers) }
           } else {
             isFinished = true
-            do throws(JSONLineSplitter.LineTooLong) {
-              try splitter.finish(into: &batch)
-            } catch {
-              tooLong = true
-            }
+            failure = reader.read(nil, into: &pending, numbers: &lineNumbers)
           }
-          // The lines before a line too long are read first, as before a bad line.
-          deferredFailure =
-            batch.parse(connection, into: &pending, numbers: &lineNumbers)
-            ?? (tooLong
-              ? ServiceError(.responseTooLarge(limit: splitter.maximumLineLength), request: connection.request)
-              : nil)
+          switch failure {
+          case nil: break
+          case .invalidJSON(_, let error)?:
+            deferredFailure = ServiceError(.invalidJSON(error), request: connection.request, response: connection.head)
+          case .lineTooLong?:
+            deferredFailure = ServiceError(
+              .responseTooLarge(limit: reader.maximumLineLength), request: connection.request)
+          }
           if !pending.isEmpty { return true }
         }
       } catch {
@@ -140,7 +145,7 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
     /// sequence ends.
     @usableFromInline
     mutating func failDecoding(_ error: DecodeError) -> ServiceError {
-      let number = lineNumbers[lineNumbers.count - pending.count - 1]
+      let number = lineNumbers.lineTaken(leaving: pending.count)
       let failure = ServiceError(
         .decodingFailed(error, modelName: "\(Value.self) on line \(number)"), request: connection?.request,
         response: connection?.head)
@@ -153,113 +158,10 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
       deferredFailure = nil
       pending.removeAll()
       lineNumbers.removeAll()
-      batch = JSONLineBatch()
+      reader = JSONLineReader(maximumLineLength: reader.maximumLineLength)
       connection?.body.cancel()
       connection = nil
     }
-  }
-}
-
-/// The lines of one or more chunks, copied side by side by ``JSONLineSplitter``:
-/// parsed together into one tape (one set of allocations for the chunk rather than
-/// one per line), then decoded one by one. A batch with a bad line is parsed again
-/// line by line, to name it.
-struct JSONLineBatch {
-  /// The bytes of the body from ``offset`` on, with each line's end (its CR, or else
-  /// its LF) made a NUL; a new array for each batch, since the values keep it.
-  var bytes: [UInt8] = []
-  /// The byte offset in the body of `bytes[0]`.
-  var offset = 0
-  /// The range in `bytes` of each line that is not blank.
-  var ranges: [Range<Int>] = []
-  /// The number of each line of `ranges`, from 1.
-  var numbers = JSONLineNumbers()
-
-  /// Where the bytes from body offset `offset` go: the end of `bytes`, which is
-  /// also where the batch starts when it is empty.
-  mutating func start(at offset: Int) -> Int {
-    if bytes.isEmpty { self.offset = offset }
-    return bytes.count
-  }
-
-  /// Parses the lines held into `parsed`, last to first, with their numbers in
-  /// `numbers`, first to last (both replaced), and empties the batch.
-  /// - Returns: The error of the first line that is not JSON, if any; the lines
-  ///   before it are parsed.
-  mutating func parse(
-    _ connection: OpenedStream, into parsed: inout [JSON], numbers: inout JSONLineNumbers
-  ) -> ServiceError? {
-    let bytes = self.bytes
-    self.bytes = []
-    parsed.removeAll(keepingCapacity: true)
-    swap(&numbers, &self.numbers)
-    self.numbers.removeAll()
-    defer { ranges.removeAll(keepingCapacity: true) }
-    guard !ranges.isEmpty else { return nil }
-    if let values = try? JSON.values(parsing: bytes, documents: ranges, lastFirst: true) {
-      parsed = values
-      return nil
-    }
-    // One of them is not JSON: line by line, to name it.
-    for (index, range) in ranges.enumerated() {
-      do {
-        let json = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-          try JSON(parsing: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[range])))
-        }
-        parsed.append(json)
-      } catch {
-        parsed.reverse()
-        let number = numbers[index]
-        numbers.removeLast(from: index)  // as many as the values parsed
-        return ServiceError(
-          .invalidJSON(error.located(atLine: number, offset: offset + range.lowerBound)),
-          request: connection.request, response: connection.head)
-      }
-    }
-    parsed.reverse()
-    return nil
-  }
-}
-
-/// The numbers of a batch's lines that are not blank, in order: counted on from the
-/// first while no blank line falls between two of them (as in most bodies), and
-/// listed one by one once one does.
-struct JSONLineNumbers {
-  /// The number of the first line.
-  private var first = 0
-  /// How many lines there are.
-  private(set) var count = 0
-  /// Each line's number, once a blank line fell between two of them; empty before.
-  private var listed: [Int] = []
-
-  /// The number of line `index` of the batch, from 0.
-  subscript(index: Int) -> Int {
-    listed.isEmpty ? first + index : listed[index]
-  }
-
-  /// Adds the number of the next line, greater than the last one's.
-  mutating func append(_ number: Int) {
-    if count == 0 {
-      first = number
-    } else if !listed.isEmpty {
-      listed.append(number)
-    } else if number != first + count {
-      listed = Array(first..<(first + count))
-      listed.append(number)
-    }
-    count += 1
-  }
-
-  /// Keeps the numbers of the lines before line `index` only.
-  mutating func removeLast(from index: Int) {
-    count = index
-    if !listed.isEmpty { listed.removeSubrange(index...) }
-  }
-
-  /// Removes every number.
-  mutating func removeAll() {
-    count = 0
-    listed.removeAll(keepingCapacity: true)
   }
 }
 

@@ -11,7 +11,7 @@ struct OpenedStream: Sendable {
 
   /// The next chunk, or `nil` after the last.
   /// - Throws: ``ServiceError``: an idle timeout, a cancellation, a dropped connection.
-  func next() async throws(ServiceError) -> Data? {
+  nonisolated(nonsending) func next() async throws(ServiceError) -> Data? {
     try await body.next(for: request)
   }
 }

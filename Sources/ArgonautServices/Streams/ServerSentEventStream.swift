@@ -87,6 +87,17 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     /// - Throws: ``ServiceError``; the sequence ends after an error.
     @inlinable
     public mutating func next() async throws(ServiceError) -> ServerSentEvent? {
+      try await next(isolation: nil)
+    }
+
+    /// The next event, read in the caller's isolation: a loop on an actor (the main
+    /// actor, say) does not leave it for each event.
+    ///
+    /// - Parameter actor: The caller's actor; `for try await` passes it.
+    /// - Returns: The event, or `nil` when the stream has ended.
+    /// - Throws: ``ServiceError``; the sequence ends after an error.
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(ServiceError) -> ServerSentEvent? {
       // Inlined into the loop: only a chunk's end makes an async call.
       if let event = try nextInChunk() { return event }
       return try await readEvents()
@@ -109,7 +120,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     /// Reads chunks until an event is complete, or the stream ends.
     /// - Returns: The event, or `nil` when the stream has ended.
     @usableFromInline
-    mutating func readEvents() async throws(ServiceError) -> ServerSentEvent? {
+    nonisolated(nonsending) mutating func readEvents() async throws(ServiceError) -> ServerSentEvent? {
       do throws(ServiceError) {
         while true {
           if let event = try nextInChunk() { return event }
@@ -144,7 +155,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     }
 
     /// Opens the first connection, or the next one.
-    private mutating func connect() async throws(ServiceError) {
+    private nonisolated(nonsending) mutating func connect() async throws(ServiceError) {
       var headers: [String: String] = [:]
       if let id = parser.lastEventID, !id.isEmpty { headers["Last-Event-ID"] = id }
       let opened: OpenedStream
@@ -172,7 +183,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
 
     /// Drops the connection and waits for the reconnection time, unless that would
     /// pass the deadline: then throws `failure`, or a timeout.
-    private mutating func reconnect(after failure: ServiceError?) async throws(ServiceError) {
+    private nonisolated(nonsending) mutating func reconnect(after failure: ServiceError?) async throws(ServiceError) {
       connection?.body.cancel()
       connection = nil
       parser.endOfStream()

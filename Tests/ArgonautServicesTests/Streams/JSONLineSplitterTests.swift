@@ -1,4 +1,5 @@
 import Argonaut
+import ArgonautFoundation
 import ArgonautTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Splits a JSON Lines body into lines, chunk by chunk: a line ends at LF, or at the
+/// Splits a JSON Lines body (a response, a file) into lines, chunk by chunk: a line ends at LF, or at the
 /// body's end, and a CR just before its end is dropped (a body cut between the CR and
 /// the LF of its last line reads as if the LF had arrived). Lines are numbered from 1,
 /// blank ones included.
@@ -8,20 +8,22 @@ import Foundation
 /// The lines go into a ``JSONLineBatch`` with two bulk copies per chunk (the start of
 /// a line that the previous chunk cut, then the chunk up to its last LF), not one
 /// copy per line.
-struct JSONLineSplitter {
+package struct JSONLineSplitter {
   /// The start of a line that a chunk's end cut.
   private var partial: [UInt8] = []
+  /// The bytes of the start of a line that a chunk's end cut, held until its end.
+  package var partialByteCount: Int { partial.count }
   /// The number of the line being read.
-  private(set) var lineNumber = 1
+  package private(set) var lineNumber = 1
   /// The byte offset in the body of the line being read.
-  private(set) var lineOffset = 0
+  package private(set) var lineOffset = 0
   /// The longest line accepted, in bytes (a final CR included).
-  let maximumLineLength: Int
+  package let maximumLineLength: Int
 
   /// A line longer than ``maximumLineLength``.
-  struct LineTooLong: Error {}
+  package struct LineTooLong: Error {}
 
-  init(maximumLineLength: Int) {
+  package init(maximumLineLength: Int) {
     self.maximumLineLength = maximumLineLength
   }
 
@@ -30,7 +32,7 @@ struct JSONLineSplitter {
   ///
   /// - Throws: ``LineTooLong`` for a line longer than ``maximumLineLength`` (whole,
   ///   or as much of it as has arrived); the lines before it are in `batch`.
-  mutating func split(_ chunk: UnsafeRawBufferPointer, into batch: inout JSONLineBatch) throws(LineTooLong) {
+  package mutating func split(_ chunk: UnsafeRawBufferPointer, into batch: inout JSONLineBatch) throws(LineTooLong) {
     guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), chunk.count > 0 else { return }
     // The last LF, from the end: most often a line's length away.
     var complete = chunk.count
@@ -54,7 +56,7 @@ struct JSONLineSplitter {
   /// Adds the last line to `batch`, when the body does not end with a line feed.
   ///
   /// - Throws: ``LineTooLong``, as ``split(_:into:)`` does.
-  mutating func finish(into batch: inout JSONLineBatch) throws(LineTooLong) {
+  package mutating func finish(into batch: inout JSONLineBatch) throws(LineTooLong) {
     guard !partial.isEmpty else { return }
     let start = batch.start(at: lineOffset)
     batch.bytes.append(contentsOf: partial)
