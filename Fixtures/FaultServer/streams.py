@@ -21,7 +21,8 @@ cut short, or too big to hold, for the tests of events, lines, bytes and downloa
         generated as they are sent (nothing stored); with drop=K, closes after K bytes
     GET /stream/pressure?id=X&bytes=N
         N pattern bytes; records how many had been sent when a send first blocked
-        for 0.5 s (the client stopped reading), then sends the rest
+        for 5 s (the client stopped reading: long enough that a busy machine is not
+        taken for a reader that stopped), then sends the rest
     GET /stream/pressure-state?id=X   long-polls until connection X blocked, as JSON
     PUT/POST /stream/sink          reads the body, answers {"received": <bytes>}
     PUT/POST /stream/cut-upload?after=N&how=H
@@ -191,7 +192,7 @@ def handle(connection, method, path, query, headers, body):
         connection.sendall(("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: %d\r\n"
                             "Connection: close\r\n\r\n" % size).encode("latin-1"))
         sent = 0
-        connection.settimeout(0.5)
+        connection.settimeout(5)
         try:
             while sent < size:
                 data = pattern_bytes(sent, min(len(PATTERN_BLOCK), size - sent))
