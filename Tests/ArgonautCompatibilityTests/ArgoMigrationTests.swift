@@ -64,6 +64,18 @@ struct ArgoMigrationTests {
     #expect(Decoded.success(1).description == "success(1)")  // Argo: Success(1)
   }
 
+  @Test("expected errors in tests: a type mismatch built as decoders render it, with its path")
+  func expectedErrors() {
+    let account: Decoded<Account> = decode(["id": 1])
+    let expected: [DecodeError] = [
+      .typeMismatch(expected: "Int64 in a numeric string", found: 1).prefixed(by: "id"),
+      .missingKey("name"),
+    ]
+    #expect(account.error == .multiple(expected))
+    #expect(account.error != .multiple([.typeMismatch(expected: "Int64 in a numeric string", found: 1), .missingKey("name")]))
+    #expect(account.description == "failure(id: expected Int64 in a numeric string, found number 1\nname: missing key)")
+  }
+
   @Test("what Argo accepted and Argonaut does not: numbers as booleans, trailing commas")
   func deliberateDifferences() {
     let number: Decoded<Bool> = decode(1)
