@@ -72,7 +72,8 @@ struct ArgoMigrationTests {
       .missingKey("name"),
     ]
     #expect(account.error == .multiple(expected))
-    #expect(account.error != .multiple([.typeMismatch(expected: "Int64 in a numeric string", found: 1), .missingKey("name")]))
+    #expect(
+      account.error != .multiple([.typeMismatch(expected: "Int64 in a numeric string", found: 1), .missingKey("name")]))
     #expect(account.description == "failure(id: expected Int64 in a numeric string, found number 1\nname: missing key)")
   }
 
