@@ -10,7 +10,8 @@
 # mode) against the modules of the debug build: every ordering of every non-empty subset
 # of the three modules (15 files: the 14 that can write decoders, plus ArgonautFoundation
 # alone as a Codable file), the same 15 with `import Foundation` first, and a Codable
-# file that imports Foundation and ArgonautFoundation. Any error or warning fails.
+# file that imports Foundation and ArgonautFoundation; and three files migrated from
+# Argo 5, which also import ArgonautCompatibility. Any error or warning fails.
 #
 # Usage: Scripts/imports-check.sh      (builds the three library targets if needed)
 set -euo pipefail
@@ -18,6 +19,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start=$SECONDS
 
 swift build --target ArgonautServices >/dev/null  # with Argonaut and ArgonautFoundation
+swift build --target ArgonautCompatibility >/dev/null
 modules="$(swift build --show-bin-path)/Modules"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -110,6 +112,38 @@ func check() { standard(Meta.self) }
 SWIFT
 }
 
+# A file migrated from Argo 5 by the guide (MigratingFromArgo.md): the decoders above,
+# plus Argo 5's spellings from ArgonautCompatibility, where `Decodable` is still Argonaut's.
+migrated() {
+  decoders
+  cat <<'SWIFT'
+struct Member {
+  let id: Int
+  let name: String
+  let email: String?
+}
+extension Member: Decodable {
+  static func decode(_ json: JSON) -> Decoded<Member> {
+    curry(Member.init) <^> json["id"] <*> json["profile", "name"] <*> json[optional: "email"]
+  }
+}
+func argo(_ json: JSON) -> Int {
+  let ids: Decoded<[Int]> = sequence([Int.decode(json), .success(1)])
+  let kept: [Int] = catDecoded([Int.decode(json)])
+  let city = flatReduce(["user", "city"], initial: json, combine: decodedJSON)
+  let checked: Decoded<Int> = { (id: Int) in pure(id) } -<< Int.decode(json)
+  let error: DecodeError = .missingKey("a") + .missingKey("b")
+  _ = (ids, kept, city, checked, error)
+  switch json {
+  case .number(let n): return n.intValue
+  case .array(let a): return a.isEmpty ? 0 : Int.decode(a[0]) ?? 0
+  case .object(let o): return o["id"].flatMap { Int.decode($0).value } ?? 0
+  default: return 0
+  }
+}
+SWIFT
+}
+
 # Every ordering of every non-empty subset of the three modules.
 modules_list=(Argonaut ArgonautServices ArgonautFoundation)
 orderings=()
@@ -148,6 +182,10 @@ for ordering in "${orderings[@]}"; do
   write "Foundation+$name" "$body" Foundation "${imports[@]}"
 done
 write "ArgonautFoundation+Foundation" codable ArgonautFoundation Foundation
+write "Argonaut+ArgonautCompatibility" migrated Argonaut ArgonautCompatibility
+write "Foundation+ArgonautCompatibility+ArgonautFoundation+Argonaut" migrated \
+  Foundation ArgonautCompatibility ArgonautFoundation Argonaut
+write "ArgonautServices+ArgonautCompatibility" migrated ArgonautServices ArgonautCompatibility
 
 # Type-check each file on its own, two at a time.
 printf '%s\n' "${files[@]}" | xargs -P 2 -I{} sh -c '
