@@ -35,9 +35,9 @@ extension Scanner {
     if Byte.isBreak(peek()) { skipBreak() }
 
     let parentIndent = indent
-    var blockIndent = 0
+    var blockIndent: Int?
     if increment > 0 {
-      blockIndent = parentIndent >= 0 ? parentIndent + increment : increment
+      blockIndent = max(parentIndent, 0) + increment
     }
     var text: [UInt8] = []
     var leadingBreak = false
@@ -58,9 +58,10 @@ extension Scanner {
       trailingBreaks = 0
       leadingBlank = Byte.isBlank(peek())
       while !Byte.isBreakOrEnd(peek()) { take(into: &text) }
+      // The end of the input ends the last line as a line break would.
+      leadingBreak = true
       if isAtEnd { break }
       skipBreak()
-      leadingBreak = true
       try scanBlockScalarBreaks(indent: &blockIndent, breaks: &trailingBreaks, parentIndent: parentIndent)
     }
     if chomping != .strip && leadingBreak { text.append(Byte.lf) }
@@ -71,37 +72,43 @@ extension Scanner {
   }
 
   /// Skips the empty lines before content (counting them in `breaks`) and, when the
-  /// indentation is not known yet, detects it from the first non-empty line.
-  mutating func scanBlockScalarBreaks(indent: inout Int, breaks: inout Int, parentIndent: Int) throws(YAMLParseError) {
+  /// indentation is not known yet, detects it from the first line that holds more
+  /// than spaces (a tab there is content).
+  mutating func scanBlockScalarBreaks(indent: inout Int?, breaks: inout Int, parentIndent: Int) throws(YAMLParseError) {
     var maxIndent = 0
     while true {
-      while (indent == 0 || mark.column < indent) && peek() == Byte.space { skip() }
+      let startColumn = mark.column
+      while peek() == Byte.space && (indent == nil || mark.column < indent!) { skip() }
       if mark.column > maxIndent { maxIndent = mark.column }
-      if (indent == 0 || mark.column < indent) && peek() == Byte.tab && !Byte.isBreakOrEnd(peekPastBlanks()) {
+      if let known = indent, mark.column < known, peek() == Byte.tab {
         throw error("indentation with spaces", found: "a tab")
       }
-      if (indent == 0 || mark.column < indent) && peek() == Byte.tab {
-        while Byte.isBlank(peek()) { skip() }
+      if Byte.isBreak(peek()) {
+        skipBreak()
+        breaks += 1
+        continue
       }
-      guard Byte.isBreak(peek()) else { break }
-      skipBreak()
-      breaks += 1
-    }
-    if indent == 0 {
-      let detected = max(mark.column, parentIndent + 1, 1)
-      if !isAtEnd && maxIndent > mark.column && mark.column >= parentIndent + 1 {
-        throw error(
-          "no empty line before the first line of a block scalar indented deeper than it",
-          found: "an empty line of \(maxIndent) spaces")
+      if isAtEnd && startColumn == 0 && mark.column > 0 {
+        // Spaces at the end of the input end an empty line.
+        breaks += 1
       }
-      indent = max(detected, isAtEnd ? maxIndent : 0)
+      break
     }
-  }
-
-  /// The byte after the blanks that start here.
-  func peekPastBlanks() -> UInt8 {
-    var i = mark.offset
-    while i < bytes.count && Byte.isBlank(bytes[i]) { i += 1 }
-    return i < bytes.count ? bytes[i] : Byte.end
+    guard indent == nil else { return }
+    if isAtEnd {
+      indent = max(maxIndent, parentIndent + 1)
+      return
+    }
+    guard mark.column > parentIndent else {
+      if peek() == Byte.tab { throw error("indentation with spaces", found: "a tab") }
+      indent = parentIndent + 1
+      return
+    }
+    if maxIndent > mark.column {
+      throw error(
+        "no empty line before the first line of a block scalar indented deeper than it",
+        found: "an empty line of \(maxIndent) spaces")
+    }
+    indent = mark.column
   }
 }

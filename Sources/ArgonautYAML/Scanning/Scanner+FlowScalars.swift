@@ -6,7 +6,6 @@ extension Scanner {
     let start = mark
     let text = try scanFlowScalar(double: double)
     append(.scalar(text, double ? .doubleQuoted : .singleQuoted), from: start)
-    adjacentValueOffset = mark.offset
   }
 
   mutating func scanFlowScalar(double: Bool) throws(YAMLParseError) -> String {
@@ -75,8 +74,10 @@ extension Scanner {
     if isDocumentMarker(UInt8(ascii: "-")) || isDocumentMarker(UInt8(ascii: ".")) {
       throw error("the closing quote of the scalar started at line \(start.line)", found: "a document marker")
     }
+    while peek() == Byte.space { skip() }
+    let spaces = mark.column
     while Byte.isBlank(peek()) { skip() }
-    if flowLevel == 0 && !Byte.isBreakOrEnd(peek()) && mark.column <= indent {
+    if flowLevel == 0 && !Byte.isBreakOrEnd(peek()) && spaces <= indent {
       throw error("a continuation line indented deeper than its block", found: Byte.describe(bytes, at: mark.offset))
     }
   }

@@ -23,6 +23,7 @@ extension Scanner {
         found: "more")
     }
     simpleKeys.append(SimpleKey())
+    flowIsMapping.append(kind == .flowMappingStart)
     flowLevel += 1
     simpleKeyAllowed = true
     let start = mark
@@ -36,12 +37,12 @@ extension Scanner {
     }
     try removeSimpleKey()
     simpleKeys.removeLast()
+    flowIsMapping.removeLast()
     flowLevel -= 1
     simpleKeyAllowed = false
     let start = mark
     skip()
     append(kind, from: start)
-    adjacentValueOffset = mark.offset
   }
 
   mutating func fetchFlowEntry() throws(YAMLParseError) {

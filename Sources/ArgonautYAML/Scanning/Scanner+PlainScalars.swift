@@ -7,6 +7,7 @@ extension Scanner {
     var end = mark
     let text = try scanPlainScalar(end: &end)
     tokens.append(Token(kind: .scalar(text, .plain), start: start, end: end))
+    lastTokenIsJSONLike = false
   }
 
   mutating func scanPlainScalar(end: inout Mark) throws(YAMLParseError) -> String {

@@ -86,10 +86,9 @@ extension Scanner {
       UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("),
       UInt8(ascii: ")"), UInt8(ascii: "#"):
       return true
-    case UInt8(ascii: "!"):
-      return true
-    case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-      return verbatim || flowLevel == 0
+    case UInt8(ascii: "!"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+      UInt8(ascii: "}"):
+      return verbatim
     default:
       return c >= 0x80
     }

@@ -23,11 +23,13 @@ struct Scanner {
   /// One possible simple key per flow level (index 0 is the block context).
   var simpleKeys: [SimpleKey] = [SimpleKey()]
   var flowLevel = 0
+  /// Whether each open flow collection is a mapping (`{`) rather than a sequence.
+  var flowIsMapping: [Bool] = []
   var streamStartProduced = false
   var streamEndProduced = false
-  /// Where the last JSON-like node (a quoted scalar, a flow collection) ended: a `:`
-  /// right there is a value indicator even without a space after it (`{"a":1}`).
-  var adjacentValueOffset = -1
+  /// Whether the last token is a JSON-like node (a quoted scalar, a flow collection):
+  /// a `:` after one is a value indicator even without a space after it (`{"a":1}`).
+  var lastTokenIsJSONLike = false
 
   init(_ text: [UInt8]) {
     bytes = text + [Byte.end]
@@ -93,6 +95,12 @@ struct Scanner {
 
   mutating func append(_ kind: TokenKind, from start: Mark) {
     tokens.append(Token(kind: kind, start: start, end: mark))
+    switch kind {
+    case .scalar(_, .singleQuoted), .scalar(_, .doubleQuoted), .flowSequenceEnd, .flowMappingEnd:
+      lastTokenIsJSONLike = true
+    default:
+      lastTokenIsJSONLike = false
+    }
   }
 
   mutating func fetchMoreTokens() throws(YAMLParseError) {
@@ -165,7 +173,7 @@ struct Scanner {
   func isValueIndicator(_ next: UInt8) -> Bool {
     if Byte.isBlankOrBreakOrEnd(next) { return true }
     guard flowLevel > 0 else { return false }
-    return Byte.isFlowIndicator(next) || mark.offset == adjacentValueOffset
+    return Byte.isFlowIndicator(next) || lastTokenIsJSONLike
   }
 
   func isPlainScalarStart(_ c: UInt8, _ next: UInt8) -> Bool {

@@ -30,7 +30,11 @@ extension Scanner {
   mutating func staleSimpleKeys() throws(YAMLParseError) {
     for i in simpleKeys.indices {
       let key = simpleKeys[i]
-      guard key.isPossible, key.mark.line < mark.line || key.mark.offset + 1024 < mark.offset else { continue }
+      // In a flow mapping a key may span lines (`{"a"\n: 1}`); in a block or a flow
+      // sequence it may not.
+      let spansLines = i == 0 || !flowIsMapping[i - 1]
+      let isStale = (spansLines && key.mark.line < mark.line) || key.mark.offset + 1024 < mark.offset
+      guard key.isPossible, isStale else { continue }
       if key.isRequired {
         throw error("':' after the key", at: key.mark, found: Byte.describe(bytes, at: mark.offset))
       }
