@@ -5,7 +5,7 @@ extension JSON {
   ///
   /// Each alias counts the values of the node it repeats, its nested aliases
   /// expanded, so a "billion laughs" document fails with
-  /// ``YAMLParseError/Kind-swift.struct/aliasLimitExceeded`` after a bounded amount of
+  /// `aliasLimitExceeded` after a bounded amount of
   /// work. The values themselves are shared, not copied, so memory stays
   /// proportional to the text.
   public static let yamlAliasLimit = 1_000_000
@@ -28,7 +28,7 @@ extension JSON {
   /// numbers (decimal, `0o` octal and `0x` hexadecimal integers, floats; kept exact),
   /// or strings; quoted and block scalars are strings. The tags `!!str`, `!!int`,
   /// `!!float`, `!!bool`, `!!null`, `!!map` and `!!seq` are honoured; other tags are
-  /// read as strings. Aliases are expanded, within ``yamlAliasLimit``.
+  /// read as strings. Aliases are expanded, within `yamlAliasLimit`.
   ///
   /// - Parameter yaml: The text: one document, with or without `---`. An empty text
   ///   is `null`.
@@ -57,7 +57,7 @@ extension JSON {
   ///
   /// - Parameter yaml: The stream.
   /// - Returns: One value per document; none for an empty stream.
-  /// - Throws: ``YAMLParseError``, as ``init(yaml:)`` does.
+  /// - Throws: ``YAMLParseError``, as `init(yaml:)` does.
   public static func documents(yaml: String) throws(YAMLParseError) -> [JSON] {
     var composer = try Composer.reading(yaml)
     var documents: [JSON] = []

@@ -1,6 +1,6 @@
 /// An error thrown when text is not a YAML stream that JSON can hold.
 ///
-/// The description reads like ``Argonaut/JSONParseError``'s: where, what was expected,
+/// The description reads like `JSONParseError`'s: where, what was expected,
 /// and what was found.
 ///
 /// ```swift
@@ -31,10 +31,10 @@ public struct YAMLParseError: Error, Hashable, Sendable, CustomStringConvertible
     public static let duplicateKey = Kind("duplicateKey")
     /// An alias (`*name`) to an anchor that no earlier node of its document defines.
     public static let unknownAlias = Kind("unknownAlias")
-    /// Aliases that repeat more values than ``JSON/yamlAliasLimit`` allows: an alias
+    /// Aliases that repeat more values than `JSON.yamlAliasLimit` allows: an alias
     /// bomb such as "billion laughs".
     public static let aliasLimitExceeded = Kind("aliasLimitExceeded")
-    /// Collections nested deeper than ``JSON/yamlDepthLimit``.
+    /// Collections nested deeper than `JSON.yamlDepthLimit`.
     public static let depthLimitExceeded = Kind("depthLimitExceeded")
   }
 
