@@ -12,6 +12,8 @@ let package = Package(
     // Argo 5's generic subscripts (`json["key"]` as a `Decoded<T>`), for code migrating
     // from Argo. Separate, because they slow down the type-checking of plain accessors.
     .library(name: "ArgonautCompatibility", targets: ["ArgonautCompatibility"]),
+    // YAML 1.2 (core schema) read into JSON values: `JSON(yaml:)`, `JSON.documents(yaml:)`.
+    .library(name: "ArgonautYAML", targets: ["ArgonautYAML"]),
     // Per-domain services over HTTP (Foundation, plus FoundationNetworking on Linux).
     .library(name: "ArgonautServices", targets: ["ArgonautServices"]),
     // The bridge to Foundation: ArgonautJSONDecoder/Encoder, JSON: Codable, Date, URL, Data, Decimal, UUID.
@@ -31,6 +33,7 @@ let package = Package(
     .target(name: "Argonaut"),
     .target(name: "ArgonautCompatibility", dependencies: ["Argonaut"]),
     .target(name: "ArgonautFoundation", dependencies: ["Argonaut"]),
+    .target(name: "ArgonautYAML", dependencies: ["Argonaut"]),
     .target(name: "ArgonautServices", dependencies: ["Argonaut", "ArgonautFoundation"]),
     .target(name: "NewsFeedExample", dependencies: ["Argonaut", "ArgonautServices"]),
     // Models of the benchmark corpus, decodable both by Argonaut and by Codable.
@@ -70,6 +73,7 @@ let package = Package(
       // The README's example output, ReadmeExample/ReadmeUser.swift, is compiled here too.
       // OpenAPI/: documents and their golden output, compiled by Scripts/openapi-check.sh.
       exclude: ["Goldens", "ReadmeExample/readme-user.json", "OpenAPI"]),
+    .testTarget(name: "ArgonautYAMLTests", dependencies: ["Argonaut", "ArgonautYAML"]),
     .testTarget(
       name: "NewsFeedExampleTests",
       dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample", "ServiceTestSupport"]),

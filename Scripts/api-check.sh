@@ -17,7 +17,7 @@
 # The baseline is dumped on Linux (it lists the platform's imports); run the check there.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-modules=(Argonaut ArgonautCompatibility ArgonautFoundation ArgonautServices)
+modules=(Argonaut ArgonautCompatibility ArgonautFoundation ArgonautServices ArgonautYAML)
 baseline=API
 update=false
 if [[ "${1:-}" == "--update" ]]; then update=true; fi

@@ -12,7 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root="$(pwd)"
 scratch="$root/.build-docs"
 output="${1:-$scratch/docs}"
-modules=(Argonaut ArgonautCompatibility ArgonautFoundation ArgonautServices NewsFeedExample)
+modules=(Argonaut ArgonautCompatibility ArgonautFoundation ArgonautServices ArgonautYAML NewsFeedExample)
 start=$SECONDS
 
 docc="$(command -v docc || true)"

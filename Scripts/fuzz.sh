@@ -5,7 +5,8 @@
 #
 # Targets: RoundTrip (parse, print compact/pretty/sorted, parse back, compare),
 # ValueWalk (every value through every accessor), Decoding (model types and the
-# standard conformances). With no target, all three run in turn.
+# standard conformances), YAML (ArgonautYAML's reader: errors well formed, documents
+# print as JSON that parses back equal). With no target, all four run in turn.
 #
 # --runs N     run each target on N inputs (default 20000); CI uses this form.
 # --seconds S  run each target for S seconds instead.
@@ -29,12 +30,12 @@ while [[ $# -gt 0 ]]; do
     --runs) runs="$2"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
-    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-[[ ${#targets[@]} -gt 0 ]] || targets=(RoundTrip ValueWalk Decoding)
+[[ ${#targets[@]} -gt 0 ]] || targets=(RoundTrip ValueWalk Decoding YAML)
 for target in "${targets[@]}"; do
   [[ -f "Fuzz/$target.swift" ]] || { echo "fuzz.sh: no target Fuzz/$target.swift" >&2; exit 2; }
 done
@@ -56,12 +57,13 @@ library() {
 start=$SECONDS
 library Argonaut Sources/Argonaut
 library CorpusModels Benchmarks/Sources/CorpusModels
+library ArgonautYAML Sources/ArgonautYAML
 for target in "${targets[@]}"; do
   binary="$out/bin/$target"
   if [[ ! -x "$binary" ]] || [[ -n "$(find Fuzz "$out/lib" -newer "$binary" -name '*.swift' -o -newer "$binary" -name '*.a' | head -1)" ]]; then
     echo "==> building $target"
     swiftc "${flags[@]}" -module-name "${target}Fuzz" "Fuzz/$target.swift" Fuzz/Support/*.swift \
-      -L "$out/lib" -lArgonaut -lCorpusModels -o "$binary"
+      -L "$out/lib" -lArgonaut -lCorpusModels -lArgonautYAML -o "$binary"
   fi
 done
 echo "==> built in $((SECONDS - start)) s"
