@@ -137,7 +137,24 @@ extension ServiceError: CustomStringConvertible {
     guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty, text != "(null)",
       !text.hasPrefix("The operation could not be completed")
     else { return nil }
-    return text
+    return withoutUserInfo(text)
+  }
+
+  /// `text` with the user and password of every URL in it (`//user:secret@host`)
+  /// replaced by `***`: libcurl names a proxy URL as it was given, credentials included.
+  static func withoutUserInfo(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let start = rest.range(of: "://") {
+      result += rest[..<start.upperBound]
+      rest = rest[start.upperBound...]
+      let authorityEnd = rest.firstIndex { $0 == "/" || $0 == " " || $0 == "'" || $0 == "\"" } ?? rest.endIndex
+      if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+        result += "***"
+        rest = rest[at...]
+      }
+    }
+    return result + rest
   }
 
   /// What went wrong, from libcurl's message: a body cut short, bad chunked framing,

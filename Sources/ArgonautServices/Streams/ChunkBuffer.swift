@@ -43,6 +43,10 @@ final class ChunkBuffer: @unchecked Sendable {
   private var roomWaiters: [CheckedContinuation<Void, Never>] = []
   private var stopAction: (@Sendable () -> Void)?
   private var isStopped = false
+  /// The number of the consumer's current wait for bytes, from 1.
+  private var waitNumber = 0
+  /// The wait whose idle timeout passed before the wait began.
+  private var expiredWait: Int?
   /// The bytes past the capacity, in order, once the consumer lags.
   private var spill: SpillFile?
   /// Whether the spill file could not be created: memory takes everything then.
@@ -159,9 +163,13 @@ final class ChunkBuffer: @unchecked Sendable {
     if Task.isCancelled { stop(.cancelled) }
     while true {
       if let taken = take() { return try taken.get() }
+      let number = locked { () -> Int in
+        waitNumber += 1
+        return waitNumber
+      }
       await withTaskCancellationHandler {
-        let deadline = Deadline(after: idleTimeout) { [weak self] in self?.expire() }
-        await waitForChunk()
+        let deadline = Deadline(after: idleTimeout) { [weak self] in self?.expire(number) }
+        await waitForChunk(number)
         deadline.cancel()
       } onCancel: {
         stop(.cancelled)
@@ -245,11 +253,16 @@ final class ChunkBuffer: @unchecked Sendable {
   }
 
   /// Waits until a chunk or the end is there.
-  private func waitForChunk() async {
+  private func waitForChunk(_ number: Int) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       condition.lock()
       if head < chunks.count || end != nil || spill?.pending ?? 0 > 0 {
         condition.unlock()
+        continuation.resume()
+      } else if expiredWait == number {
+        // The idle timeout passed before this wait began.
+        condition.unlock()
+        stop(.timedOut)
         continuation.resume()
       } else {
         reader = continuation
@@ -258,9 +271,18 @@ final class ChunkBuffer: @unchecked Sendable {
     }
   }
 
-  /// The idle timeout passed: stops the body if the consumer is still waiting.
-  private func expire() {
-    stop(.timedOut, if: { reader != nil && end == nil && head == chunks.count && spill?.pending ?? 0 == 0 })
+  /// The idle timeout of wait `number` passed: stops the body if the consumer is
+  /// still waiting in it, or marks it, so that the wait stops as soon as it begins
+  /// (a timer may fire before the reader has registered).
+  private func expire(_ number: Int) {
+    stop(
+      .timedOut,
+      if: {
+        guard number == waitNumber, end == nil, head == chunks.count, spill?.pending ?? 0 == 0 else { return false }
+        if reader != nil { return true }
+        expiredWait = number
+        return false
+      })
   }
 
   private func locked<T>(_ body: () -> T) -> T {

@@ -25,9 +25,8 @@ import Foundation
 /// value, with the start of the body in the error, and so does a `Content-Type` that
 /// is not JSON (an HTML error page behind a proxy, say), with
 /// ``ServiceError/Kind/unacceptableContentType``: JSON Lines under any of their names
-/// (`application/jsonl`, `application/x-ndjson`, `application/json-seq`), JSON
-/// (`application/json`, `…+json`), `text/plain` and `application/octet-stream` are
-/// read, as is a response without one. The request's `timeout` is the
+/// (`application/jsonl`, `application/x-ndjson`), JSON (`application/json`, `…+json`),
+/// `text/plain` and `application/octet-stream` are read, as is a response without one. The request's `timeout` is the
 /// longest wait for the next bytes. A line larger than the configuration's
 /// ``ServiceConfiguration/maximumResponseSize`` fails with
 /// ``ServiceError/Kind/responseTooLarge``. Leaving the loop early, or cancelling its
@@ -168,18 +167,16 @@ public struct JSONLineStream<Value: Decodable>: AsyncSequence, Sendable where Va
 /// The `Content-Type`s that ``Service/lines(_:)`` reads as JSON Lines.
 enum JSONLineMediaTypes {
   /// The types an error names.
-  static let expected = ["application/jsonl", "application/x-ndjson", "application/json-seq", "application/json"]
+  static let expected = ["application/jsonl", "application/x-ndjson", "application/json"]
 
   /// Whether a response of media type `essence` is read: the JSON Lines types under
   /// any of their names, JSON itself (`application/json`, `…+json`), and the generic
-  /// `text/plain` and `application/octet-stream` that servers use for files. Not
-  /// HTML, XML, an event stream, or any other kind.
+  /// `text/plain`, `application/octet-stream` and `binary/octet-stream` (S3's) that
+  /// servers use for files. Not HTML, XML, an event stream, JSON text sequences
+  /// (`application/json-seq`, whose records start with a byte that JSON Lines do not
+  /// have), or any other kind.
   static func accepts(_ essence: String) -> Bool {
-    if essence.hasSuffix("json") || essence.hasSuffix("+json") || essence.contains("ndjson")
-      || essence.contains("jsonl") || essence.contains("json-seq")
-    {
-      return true
-    }
-    return essence == "text/plain" || essence == "application/octet-stream"
+    if essence.hasSuffix("json") || essence.contains("ndjson") || essence.contains("jsonl") { return true }
+    return essence == "text/plain" || essence == "application/octet-stream" || essence == "binary/octet-stream"
   }
 }

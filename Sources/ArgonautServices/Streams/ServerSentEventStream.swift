@@ -29,7 +29,8 @@ import Foundation
 /// the server sent, 3 seconds before any), with `Last-Event-ID` set to the last
 /// event ID when there is one. The events continue in the same loop. It stops on a
 /// `204 No Content` (the sequence ends), a status that is not accepted (it fails),
-/// cancellation, or failed attempts: the wait before a reconnection is never idle
+/// cancellation, or failed attempts. The wait is at least 100 ms, whatever `retry`
+/// says (a `retry: 0` does not reconnect in a tight loop). The wait before a reconnection is never idle
 /// time (a `timeout` shorter than the reconnection time still reconnects), and a
 /// stream that ended or dropped is always tried again once; when that attempt fails
 /// too, the stream keeps trying while the time spent failing, waits included, stays
@@ -45,6 +46,10 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
 
   /// The reconnection time before the server sets one: 3 seconds.
   public static let defaultReconnectionTime: Duration = .seconds(3)
+
+  /// The shortest wait before a reconnection, whatever `retry` the server sends: a
+  /// `retry: 0` would otherwise reconnect in a tight loop.
+  static let minimumReconnectionTime: Duration = .milliseconds(100)
 
   let opener: StreamOpener
   let reconnecting: Bool
@@ -187,8 +192,9 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
       connection?.body.cancel()
       connection = nil
       parser.endOfStream()
-      let wait =
-        parser.reconnectionTime.map { Duration.milliseconds($0) } ?? ServerSentEventStream.defaultReconnectionTime
+      let wait = Swift.max(
+        ServerSentEventStream.minimumReconnectionTime,
+        parser.reconnectionTime.map { Duration.milliseconds($0) } ?? ServerSentEventStream.defaultReconnectionTime)
       if let failure {
         // The wait is not idle time: only attempts that keep failing run out of time.
         let timeout = stream.opener.request.timeout ?? stream.opener.configuration.timeout

@@ -74,15 +74,19 @@ extension Service {
 final class DownloadFile {
   let url: URL
   private let handle: FileHandle
+  /// Whether the handle has been closed (or a close was tried).
+  private var isClosed = false
 
   /// Creates an empty temporary file in the directory of `destination`.
   /// - Throws: ``ServiceError/Kind/invalidRequest`` when it cannot be created.
   init(next destination: URL, for request: Request) throws(ServiceError) {
     let directory = destination.deletingLastPathComponent()
     url = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
-    guard FileManager.default.createFile(atPath: url.path, contents: nil),
-      let handle = try? FileHandle(forWritingTo: url)
-    else {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+      throw .invalidRequest("cannot write a download to \(directory.path)", request)
+    }
+    guard let handle = try? FileHandle(forWritingTo: url) else {
+      try? FileManager.default.removeItem(at: url)
       throw .invalidRequest("cannot write a download to \(directory.path)", request)
     }
     self.handle = handle
@@ -101,6 +105,7 @@ final class DownloadFile {
   func move(to destination: URL, for request: HTTPRequest) throws(ServiceError) {
     do {
       try handle.synchronize()
+      isClosed = true  // a failed close(2) still frees the descriptor: never close it twice
       try handle.close()
     } catch {
       throw ServiceError(.transportFailure(error), request: request)
@@ -115,7 +120,7 @@ final class DownloadFile {
 
   /// Closes and deletes the file.
   func remove() {
-    try? handle.close()
+    if !isClosed { try? handle.close() }
     try? FileManager.default.removeItem(at: url)
   }
 }

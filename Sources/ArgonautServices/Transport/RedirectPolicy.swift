@@ -16,8 +16,15 @@ enum RedirectPolicy {
   static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
   /// `proposed`, the request that a redirect from `from` leads to, without the
-  /// credentials of `original` when it goes to another origin.
-  static func redirected(_ proposed: URLRequest, from: URL?, original: HTTPRequest) -> URLRequest {
+  /// credentials of `original` when it goes to another origin; `nil` (the redirect is
+  /// not followed, and its 3xx is the response) when `original` sends a file body that
+  /// the redirect would send again (a 307 or 308): FoundationNetworking would send the
+  /// new request without the body but with its `Content-Length`, and leave the server
+  /// waiting for it.
+  static func redirected(_ proposed: URLRequest, from: URL?, original: HTTPRequest) -> URLRequest? {
+    if original.bodyFile != nil, let method = proposed.httpMethod?.uppercased(), method != "GET", method != "HEAD" {
+      return nil
+    }
     guard let target = proposed.url, let from, !isSameOrigin(from, target) else { return proposed }
     var request = proposed
     let redactor = Redactor(original)

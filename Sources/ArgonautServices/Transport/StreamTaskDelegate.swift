@@ -34,6 +34,13 @@ final class StreamTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+  ) {
+    completionHandler(request.freshBodyStream())
+  }
+
+  func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {

@@ -43,6 +43,13 @@ final class URLSessionTaskRouter: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+  ) {
+    completionHandler(entries.withLock({ $0[task.taskIdentifier]?.request })?.freshBodyStream())
+  }
+
+  func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
@@ -121,6 +128,13 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
   }
 
   func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+  ) {
+    completionHandler(original.freshBodyStream())
+  }
+
+  func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
@@ -130,6 +144,17 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
 }
 
 extension HTTPRequest {
+  /// The file body again from its start, for a session that must send it again (a
+  /// retried connection); `nil` without a file body, or when it cannot be opened.
+  func freshBodyStream() -> InputStream? {
+    guard let bodyFile else { return nil }
+    #if canImport(FoundationNetworking)
+      return try? FileBodyStream(file: bodyFile, length: uploadTotal(expected: 0))
+    #else
+      return InputStream(url: bodyFile)
+    #endif
+  }
+
   /// The size of the body being uploaded: what the session expects to send, or else
   /// the request's `Content-Length` (a file body streamed on Linux is of a length the
   /// session does not know).

@@ -32,7 +32,7 @@ extension URLSessionTransport: StreamingTransport {
     do {
       task =
         if let file = request.bodyFile {
-          try streamSession.fileUploadTask(with: urlRequest, fromFile: file)
+          try streamSession.fileUploadTask(with: urlRequest, fromFile: file, length: request.uploadTotal(expected: 0))
         } else {
           streamSession.dataTask(with: urlRequest)
         }

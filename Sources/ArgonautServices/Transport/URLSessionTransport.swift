@@ -77,39 +77,29 @@ public final class URLSessionTransport: HTTPTransport {
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let urlRequest = Self.urlRequest(for: request)
     let uploadProgress = request.bodyFile != nil ? TransferProgressReporter.upload : nil
-    guard let router else {
-      let redirectGuard = RedirectGuard(request, uploadProgress: uploadProgress)
-      let (data, response): (Data, URLResponse)
-      if let file = request.bodyFile {
-        #if canImport(FoundationNetworking)
-          (data, response) = try await session.data(for: urlRequest.streamingBody(from: file), delegate: redirectGuard)
-        #else
-          (data, response) = try await session.upload(for: urlRequest, fromFile: file, delegate: redirectGuard)
-        #endif
-      } else {
-        (data, response) = try await session.data(for: urlRequest, delegate: redirectGuard)
+    #if !canImport(FoundationNetworking)
+      if router == nil {
+        let redirectGuard = RedirectGuard(request, uploadProgress: uploadProgress)
+        let (data, response) =
+          if let file = request.bodyFile {
+            try await session.upload(for: urlRequest, fromFile: file, delegate: redirectGuard)
+          } else {
+            try await session.data(for: urlRequest, delegate: redirectGuard)
+          }
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        return HTTPResponse(http, body: data)
       }
-      guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-      return HTTPResponse(http, body: data)
-    }
+    #endif
     let slot = Locked<DataTaskSlot>(DataTaskSlot())
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-        // A body file is streamed from the disk, with its Content-Length: chunked
-        // framing is refused by some servers (S3, for one).
         let task: URLSessionTask
         do {
-          task =
-            if let file = request.bodyFile {
-              try session.fileUploadTask(with: urlRequest, fromFile: file)
-            } else {
-              session.dataTask(with: urlRequest)
-            }
+          task = try self.task(for: request, urlRequest, continuation: continuation, uploadProgress: uploadProgress)
         } catch {
           continuation.resume(throwing: error)
           return
         }
-        router.register(task, for: request, continuation: continuation, uploadProgress: uploadProgress)
         let cancelled = slot.withLock { slot in
           slot.task = task
           return slot.isCancelled
@@ -124,6 +114,47 @@ public final class URLSessionTransport: HTTPTransport {
       }
       task?.cancelDetached()
     }
+  }
+
+  /// The task that sends `request` and resumes `continuation` with its response: a
+  /// data task that the router follows, or, with a session the caller owns, a data
+  /// task with a completion handler and the redirect guard as its delegate.
+  /// FoundationNetworking's own `data(for:delegate:)` is not used: its cancellation
+  /// handler calls `cancel()`, which waits on the session's work queue (see
+  /// ``URLSessionTask/cancelDetached()``).
+  private func task(
+    for request: HTTPRequest, _ urlRequest: URLRequest, continuation: CheckedContinuation<HTTPResponse, any Error>,
+    uploadProgress: TransferProgressReporter?
+  ) throws -> URLSessionTask {
+    // A body file is streamed from the disk, with its Content-Length: chunked
+    // framing is refused by some servers (S3, for one).
+    let length = request.uploadTotal(expected: 0)
+    guard let router else {
+      let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+        if let error {
+          continuation.resume(throwing: error)
+        } else if let http = response as? HTTPURLResponse {
+          continuation.resume(returning: HTTPResponse(http, body: data ?? Data()))
+        } else {
+          continuation.resume(throwing: URLError(.badServerResponse))
+        }
+      }
+      var sent = urlRequest
+      #if canImport(FoundationNetworking)
+        if let file = request.bodyFile { sent = try urlRequest.streamingBody(from: file, length: length) }
+      #endif
+      let task = session.dataTask(with: sent, completionHandler: completion)
+      task.delegate = RedirectGuard(request, uploadProgress: uploadProgress)
+      return task
+    }
+    let task =
+      if let file = request.bodyFile {
+        try session.fileUploadTask(with: urlRequest, fromFile: file, length: length)
+      } else {
+        session.dataTask(with: urlRequest)
+      }
+    router.register(task, for: request, continuation: continuation, uploadProgress: uploadProgress)
+    return task
   }
 
   /// The `URLRequest` for `request`; its `timeoutInterval` is a backstop one second

@@ -180,7 +180,9 @@ struct StreamBodyFaultTests {
     #expect(attempts == [JSON.null, "1"], "reconnected once, with Last-Event-ID: 1")
   }
 
-  @Test("JSON Lines refuse a page that is not JSON, by its Content-Type", arguments: ["text/html", "application/xml"])
+  @Test(
+    "JSON Lines refuse a page that is not JSON, by its Content-Type",
+    arguments: ["text/html", "application/xml", "application/json-seq"])
   func linesContentType(_ type: String) async throws {
     let (rows, error) = try await run { service in
       await collect(
@@ -197,7 +199,7 @@ struct StreamBodyFaultTests {
   @Test(
     "JSON Lines read every JSON and plain-text type",
     arguments: [
-      "application/jsonl", "application/x-ndjson", "application/json", "application/json-seq",
+      "application/jsonl", "application/x-ndjson", "application/json", "binary/octet-stream",
       "application/vnd.api+json", "text/plain", "application/octet-stream",
     ])
   func linesAcceptedTypes(_ type: String) async throws {
@@ -244,5 +246,82 @@ struct TransferCancelConnectionTests {
       let closed = try await service.response(for: Request(.get, "/stream/closed", query: [QueryItem("id", id)]))
       #expect(try closed.json()["closed"] == true)
     }
+  }
+}
+
+/// File uploads on Linux: the body is exactly the file's `Content-Length`, read from
+/// a descriptor opened before the request goes out.
+@Suite("File uploads send what they say, or fail at once", .needsPython, .faultServer)
+struct FileUploadBodyTests {
+  static func file(bytes: Int) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-body-\(UUID().uuidString)")
+    try Data((0..<bytes).map { UInt8($0 % 251) }).write(to: url)
+    return url
+  }
+
+  @Test("A file that is gone when the request goes out fails at once, not after the deadline")
+  func missingFile() async throws {
+    let server = try #require(FaultFixture.server)
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("argonaut-gone-\(UUID().uuidString)")
+    let request = HTTPRequest(
+      method: .put, url: server.baseURL.appendingPathComponent("stream/sink"), headers: ["Content-Length": "1000"],
+      timeout: .seconds(600), bodyFile: missing)
+    await #expect(throws: (any Error).self) { try await URLSessionTransport.shared.send(request) }
+  }
+
+  @Test("A 307 to a file upload is the response, not a body-less request the server waits on")
+  func temporaryRedirect() async throws {
+    let server = try #require(FaultFixture.server)
+    let file = try Self.file(bytes: 100_000)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let configuration = try FaultFixture.configuration()
+    let target = server.baseURL.appendingPathComponent("stream/sink").absoluteString
+    let result = await result(in: configuration) { () async throws(ServiceError) in
+      try await StreamService().response(
+        for: Request(
+          .put, "/redirect", query: [QueryItem("to", target), QueryItem("status", "307")], body: .file(file)))
+    }
+    #expect(result.failure?.statusCode == 307, "\(result)")
+  }
+
+  #if canImport(FoundationNetworking)
+    @Test("The stream sends the Content-Length's bytes: no more when the file grew, an error when it shrank")
+    func boundedStream() throws {
+      let file = try Self.file(bytes: 1000)
+      defer { try? FileManager.default.removeItem(at: file) }
+      func drain(_ stream: InputStream) -> (bytes: [UInt8], failed: Bool) {
+        stream.open()
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 300)
+        while stream.hasBytesAvailable {
+          let count = stream.read(&buffer, maxLength: buffer.count)
+          if count < 0 { return (bytes, true) }
+          bytes += buffer[..<count]
+        }
+        return (bytes, false)
+      }
+      let grown = drain(try FileBodyStream(file: file, length: 500))
+      #expect(grown.bytes == (0..<500).map { UInt8($0 % 251) })
+      #expect(!grown.failed)
+      let shrunk = drain(try FileBodyStream(file: file, length: 1500))
+      #expect(shrunk.bytes.count == 1000)
+      #expect(shrunk.failed, "a file shorter than its Content-Length ends the body with an error")
+      #expect(throws: CocoaError.self) { try FileBodyStream(file: file.appendingPathExtension("gone"), length: nil) }
+    }
+  #endif
+}
+
+@Suite("Transport failures name what happened, and nothing secret")
+struct TransportFailureWordsTests {
+  @Test("A URL's user and password in libcurl's message are replaced")
+  func userInfo() {
+    #expect(
+      ServiceError.withoutUserInfo("Unsupported proxy scheme for 'foo://alice:s3cr3t-token@127.0.0.1:1'")
+        == "Unsupported proxy scheme for 'foo://***@127.0.0.1:1'")
+    #expect(
+      ServiceError.withoutUserInfo("Failed to connect to 127.0.0.1 port 1") == "Failed to connect to 127.0.0.1 port 1")
+    #expect(
+      ServiceError.withoutUserInfo("a http://u:p@h/x?y=@z and https://h2/ok")
+        == "a http://***@h/x?y=@z and https://h2/ok")
   }
 }
