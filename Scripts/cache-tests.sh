@@ -3,7 +3,13 @@
 # CacheMiddleware, in-process, as a private, browser-like cache, and prints one line
 # per case and the totals of required, optimal and check cases. Not run by CI.
 #
-#   Scripts/cache-tests.sh PATH-TO-CACHE-TESTS [TEST-ID]
+#   Scripts/cache-tests.sh [--stale-when-disconnected] PATH-TO-CACHE-TESTS [TEST-ID]
+#
+# --stale-when-disconnected runs the cache with servesStaleWhenDisconnected: true,
+# so that the check `stale-close` passes and the two required cases that depend on
+# it (stale-close-must-revalidate, stale-close-no-cache) are run and scored. Without
+# it, the cache runs with its defaults (the option off), and those two are reported
+# as "dependency".
 #
 # PATH-TO-CACHE-TESTS is a copy of https://github.com/http-tests/cache-tests (only
 # its tests/ folder is read). Needs node (to export the test definitions to JSON)
@@ -15,8 +21,13 @@
 # Exit status: 0 when no required case fails or fails to set up.
 set -euo pipefail
 
+flags=()
+if [[ ${1:-} == --stale-when-disconnected ]]; then
+  flags+=(--stale-when-disconnected)
+  shift
+fi
 if [[ $# -lt 1 || ! -f "$1/tests/index.mjs" ]]; then
-  echo "usage: $0 PATH-TO-CACHE-TESTS [TEST-ID]  (a copy of github.com/http-tests/cache-tests)" >&2
+  echo "usage: $0 [--stale-when-disconnected] PATH-TO-CACHE-TESTS [TEST-ID]  (a copy of github.com/http-tests/cache-tests)" >&2
   exit 2
 fi
 suite=$(cd "$1" && pwd)
@@ -48,4 +59,4 @@ cp "$repo/Scripts/cache-tests/main.swift" "$work/Sources/CacheTests/main.swift"
 
 # A debug build: the harness reads the cache's internals with @testable import.
 swift build --package-path "$work" --product CacheTests >&2
-"$work/.build/debug/CacheTests" "$work/tests.json" ${2:+"$2"}
+"$work/.build/debug/CacheTests" ${flags[@]+"${flags[@]}"} "$work/tests.json" ${2:+"$2"}

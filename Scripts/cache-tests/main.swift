@@ -7,7 +7,12 @@
 // test-engine/server/handle-test.mjs) and its scoring (test-engine/lib/results.mjs,
 // with dependencies honoured, as cache-tests.fyi shows them). Not run by CI.
 //
-//   swift run CacheTests tests.json
+//   swift run CacheTests [--stale-when-disconnected] tests.json [test-id]
+//
+// `--stale-when-disconnected` runs the cache with `servesStaleWhenDisconnected`, so
+// that the suite's `stale-close` check and the required cases that depend on it
+// (`stale-close-must-revalidate`, `stale-close-no-cache`) are scored. Without it,
+// the cache runs as `CacheMiddleware`'s defaults make it.
 
 import Foundation
 
@@ -427,17 +432,20 @@ func checkServerRequests(_ configs: [Object], _ responses: [HTTPResponse], _ sta
 /// stores that field (RFC 9111 §3.1).
 let excluded: [String: String] = [:]
 
-let arguments = CommandLine.arguments
+let staleWhenDisconnected = CommandLine.arguments.contains("--stale-when-disconnected")
+let arguments = CommandLine.arguments.filter { $0 != "--stale-when-disconnected" }
 guard arguments.count >= 2, let data = FileManager.default.contents(atPath: arguments[1]),
   let suites = try JSONSerialization.jsonObject(with: data) as? [Object]
 else {
-  FileHandle.standardError.write(Data("usage: CacheTests tests.json [test-id]\n".utf8))
+  FileHandle.standardError.write(Data("usage: CacheTests [--stale-when-disconnected] tests.json [test-id]\n".utf8))
   exit(2)
 }
 let only = arguments.count >= 3 ? arguments[2] : nil
 
 let clock = HarnessClock()
-let cache = CacheMiddleware(storage: .memory, byteLimit: 512 * 1024 * 1024, clock: clock)
+let cache = CacheMiddleware(
+  storage: .memory, byteLimit: 512 * 1024 * 1024, servesStaleWhenDisconnected: staleWhenDisconnected, clock: clock)
+print("servesStaleWhenDisconnected: \(staleWhenDisconnected)")
 var tests: [String: Object] = [:]
 var order: [String] = []
 var results: [String: (kind: String, message: String)?] = [:]

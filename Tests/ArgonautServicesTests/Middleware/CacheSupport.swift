@@ -3,12 +3,13 @@ import Foundation
 @testable import ArgonautServices
 
 /// An origin server for the cache tests, called in-process: it answers each request
-/// with what `respond` makes of it (and of its number, from 1), and logs them all.
+/// with what `respond` makes of it (and of its number, from 1), or fails it with what
+/// `respond` throws, and logs them all.
 final class CacheOrigin: Sendable {
   private let log = Locked([HTTPRequest]())
-  private let respond: @Sendable (HTTPRequest, Int) -> HTTPResponse
+  private let respond: @Sendable (HTTPRequest, Int) throws -> HTTPResponse
 
-  init(_ respond: @escaping @Sendable (HTTPRequest, Int) -> HTTPResponse) {
+  init(_ respond: @escaping @Sendable (HTTPRequest, Int) throws -> HTTPResponse) {
     self.respond = respond
   }
 
@@ -30,7 +31,7 @@ final class CacheOrigin: Sendable {
       log.append(request)
       return log.count
     }
-    return respond(request, number)
+    return try respond(request, number)
   }
 }
 

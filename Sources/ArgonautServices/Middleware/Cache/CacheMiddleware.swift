@@ -62,6 +62,14 @@ import Foundation
 ///   304 that names none of them serves nothing from the store: the request is sent
 ///   again without condition. `Last-Modified` alone never crosses `Vary`, and a
 ///   response whose `Vary` does not match is never served without such a 304.
+/// - **When the server fails (RFC 9111 §4.2.4):** a stale stored response whose
+///   `stale-if-error` (RFC 5861 §4, in the response or the request) still covers it
+///   answers instead of a `500`, `502`, `503` or `504`, or of a failure without a
+///   response; any other error response is passed on, any other failure thrown. With
+///   `servesStaleWhenDisconnected` (off by default), a stale stored response answers
+///   any failure without a response (connection refused, closed or reset, a
+///   timeout), unless `must-revalidate`, `no-cache` or the request forbid it: then a
+///   `504` (``init(storage:byteLimit:coalescing:partition:servesStaleWhenDisconnected:clock:)``).
 /// - **Ranges:** a `Range` request is answered from a fresh stored `200` with a
 ///   `206` of that range; a `206` from the server is passed on, never stored.
 /// - **Changes (§4.4):** a successful request with any other method than `GET`,
@@ -75,8 +83,11 @@ import Foundation
 ///   the cache, `Argonaut; fwd=stale; fwd-status=304` when a revalidation confirmed it,
 ///   `Argonaut; fwd=vary-miss; fwd-status=304; stored` when a 304 confirmed a stored
 ///   response for a request that `Vary` kept it from,
-///   `Argonaut; fwd=uri-miss; stored` for a fresh response that was stored.
-///   ``HTTPResponse/isFromCache`` reads it.
+///   `Argonaut; fwd=uri-miss; stored` for a fresh response that was stored,
+///   `Argonaut; fwd=stale; fwd-status=503; detail=stale-if-error` or
+///   `Argonaut; fwd=stale; detail=stale-when-disconnected` for a stale one served
+///   after the server failed, `Argonaut; fwd=stale; detail=disconnected` for the `504`
+///   of a disconnected cache. ``HTTPResponse/isFromCache`` reads it.
 ///
 /// The store lives in memory or on disk (``Storage``), within ``byteLimit`` bytes, and
 /// the least recently used entries make room for new ones (each lookup, insert and
@@ -130,6 +141,10 @@ public struct CacheMiddleware: ServiceMiddleware {
   /// Names the partition of a request (``CachePartition``); `nil` to key every request
   /// by its credential.
   let partitionName: (@Sendable (HTTPRequest) -> String?)?
+  /// Whether a stale stored response answers a request whose server cannot be
+  /// reached, where nothing forbids it (RFC 9111 §4.2.4); `false` by default.
+  /// See ``init(storage:byteLimit:coalescing:partition:servesStaleWhenDisconnected:clock:)``.
+  public let servesStaleWhenDisconnected: Bool
   let flights = Flights()
   let background = BackgroundRevalidations()
 
@@ -220,6 +235,70 @@ public struct CacheMiddleware: ServiceMiddleware {
     storage: Storage, byteLimit: Int = 10 * 1024 * 1024, coalescing: Bool = true,
     partition: (@Sendable (HTTPRequest) -> String?)? = nil, clock: any MiddlewareClock = SystemMiddlewareClock()
   ) {
+    self.init(
+      storage: storage, byteLimit: byteLimit, coalescing: coalescing, partition: partition,
+      servesStaleWhenDisconnected: false, clock: clock)
+  }
+
+  /// Creates a cache that may answer with a stale stored response when the server
+  /// cannot be reached, as RFC 9111 §4.2.4 lets a disconnected cache do.
+  ///
+  /// ```swift
+  /// let cache = CacheMiddleware(storage: .disk(directory: directory), servesStaleWhenDisconnected: true)
+  /// ```
+  ///
+  /// With `servesStaleWhenDisconnected`, a request that the cache sends to the server
+  /// (to revalidate a stale response, or because the request asked for it) and that
+  /// fails without a response is answered by its stored response, stale as it is,
+  /// unless serving it stale is forbidden:
+  ///
+  /// - **A failure without a response** is an error that would fail the call as
+  ///   ``ServiceError/Kind/transportFailure`` or ``ServiceError/Kind/timeout``: a
+  ///   connection refused, closed or reset, a DNS failure, the transport's own
+  ///   timeout. A cancellation, another middleware's deliberate failure, or a body
+  ///   too large is not one. The call's deadline is not either: the whole chain, this
+  ///   cache included, runs inside it, so when it passes the call fails with
+  ///   ``ServiceError/Kind/timeout``.
+  /// - **A response is an answer**, whatever its status: a `500`, `502`, `503` or
+  ///   `504` is passed on as the server sent it. Only `stale-if-error` (RFC 5861 §4),
+  ///   which this cache honours with or without the option, serves a stale response
+  ///   in its place, within its number of seconds of staleness.
+  /// - **Forbidden (RFC 9111 §4.2.4, §5.2.2.2, §5.2.2.4, §5.2.1):** a stored response
+  ///   with `must-revalidate` or `no-cache` (without a list of fields), and a request
+  ///   with `no-cache`, `min-fresh`, a `max-age` that the response's age exceeds
+  ///   (without `max-stale`), or a `max-stale` that its staleness exceeds.
+  ///   `proxy-revalidate` and `s-maxage` bind shared caches only, and this one is
+  ///   private. When a stored response is forbidden, the cache answers `504 Gateway
+  ///   Timeout` with an empty body, as §5.2.2.2 asks of a disconnected cache
+  ///   (`Cache-Status: Argonaut; fwd=stale; detail=disconnected`). With nothing stored
+  ///   for the request, the error is thrown as it came.
+  /// - **Marked:** a stale response served so is a stored one, with its `Age`:
+  ///   ``HTTPResponse/isFromCache`` is `true`, and `Cache-Status` says why it was
+  ///   sent and why it was served, such as
+  ///   `Argonaut; fwd=stale; detail=stale-when-disconnected`.
+  ///
+  /// Without the option (the default), an API client sees the transport's error, and
+  /// never data it did not ask to be stale, unless the server said `stale-if-error`.
+  ///
+  /// - Parameters:
+  ///   - storage: Where the responses are kept.
+  ///   - byteLimit: The most bytes the stored responses may hold together. Defaults
+  ///     to 10 MB.
+  ///   - coalescing: Whether identical requests in flight at the same time share one
+  ///     origin request, when its response can be stored. Defaults to `true`.
+  ///   - partition: Names the partition of a request, as in
+  ///     ``init(storage:byteLimit:coalescing:partition:clock:)``. Defaults to `nil`:
+  ///     every request is keyed by its `Authorization` value.
+  ///   - servesStaleWhenDisconnected: Whether a stale stored response answers a
+  ///     request whose server cannot be reached, where nothing forbids it. Defaults
+  ///     to `false`: the error is thrown.
+  ///   - clock: The clock that decides freshness. Defaults to the system's.
+  public init(
+    storage: Storage, byteLimit: Int = 10 * 1024 * 1024, coalescing: Bool = true,
+    partition: (@Sendable (HTTPRequest) -> String?)? = nil, servesStaleWhenDisconnected: Bool = false,
+    clock: any MiddlewareClock = SystemMiddlewareClock()
+  ) {
+    self.servesStaleWhenDisconnected = servesStaleWhenDisconnected
     switch storage {
     case .memory: self.store = CacheStore(byteLimit: byteLimit)
     case .disk(let directory): self.store = DiskCacheStore(directory: directory, byteLimit: byteLimit)
@@ -300,10 +379,13 @@ public struct CacheMiddleware: ServiceMiddleware {
     if directives.onlyIfCached {
       return Self.marked(HTTPResponse(statusCode: 504), "\(status); detail=only-if-cached")
     }
+    // The stored response that was not served: it may answer if the server fails.
+    let fallback = best
 
     guard coalescing, request.body == nil, request.bodyFile == nil else {
       return try await fetch(
-        request, revalidating: revalidating, variants: variants, partition: partition, status: status, next: next
+        request, revalidating: revalidating, variants: variants, fallback: fallback, partition: partition,
+        status: status, next: next
       ).response
     }
     let id = Self.flightID(request, partition: partition)
@@ -324,12 +406,14 @@ public struct CacheMiddleware: ServiceMiddleware {
         }
       }
       return try await fetch(
-        request, revalidating: revalidating, variants: variants, partition: partition, status: status, next: next
+        request, revalidating: revalidating, variants: variants, fallback: fallback, partition: partition,
+        status: status, next: next
       ).response
     case .leader(let flight):
       do {
         let fetched = try await fetch(
-          request, revalidating: revalidating, variants: variants, partition: partition, status: status, next: next)
+          request, revalidating: revalidating, variants: variants, fallback: fallback, partition: partition,
+          status: status, next: next)
         flights.finish(id, flight, fetched.stored.map { .shared($0) } ?? .notShared)
         return fetched.response
       } catch {
@@ -341,13 +425,17 @@ public struct CacheMiddleware: ServiceMiddleware {
 
   /// Sends `request` (with the validators of `revalidating`, or else the entity tags
   /// of `variants`, if any), stores what may be stored, and returns the response for
-  /// the caller and, when stored, the entry.
+  /// the caller and, when stored, the entry. When the server cannot be reached or
+  /// answers with an error, `fallback`, the stored response the request matched, may
+  /// answer instead (``answer(after:from:for:status:)``).
   func fetch(
     _ request: HTTPRequest, revalidating: (key: String, entry: CachedResponse)?, variants: VariantValidation? = nil,
-    partition: String?, status: String, next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    fallback: (key: String, entry: CachedResponse)? = nil, partition: String?, status: String,
+    next: @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) async throws -> (response: HTTPResponse, stored: CachedResponse?) {
     let group = Self.group(request.url)
     let variants = revalidating == nil ? variants : nil
+    var fallback = fallback
     var sent = request
     if let revalidating {
       sent.headers = HTTPHeaders.merging(request.headers, revalidating.entry.validators)
@@ -355,7 +443,15 @@ public struct CacheMiddleware: ServiceMiddleware {
       sent.headers = HTTPHeaders.merging(request.headers, ["If-None-Match": variants.ifNoneMatch])
     }
     var requestTime = clock.now
-    var response = try await next(sent)
+    var response: HTTPResponse
+    do {
+      response = try await next(sent)
+    } catch {
+      if let fallback, let answer = answer(after: .failure(error), from: fallback, for: request, status: status) {
+        return (answer, nil)
+      }
+      throw error
+    }
     var responseTime = clock.now
 
     if response.statusCode == 304 {
@@ -367,8 +463,9 @@ public struct CacheMiddleware: ServiceMiddleware {
           return (Self.marked(updated.response, "\(status); fwd-status=304"), updated)
         }
         // The 304 names another representation (RFC 9111 §4.3.4): it updates nothing,
-        // and the stored response is not the current one.
+        // and the stored response is not the current one, nor an answer on error.
         store.remove(revalidating.key)
+        fallback = nil
       } else if let variants {
         if let (_, source) = variants.selected(by: response) {
           // The stored response the 304 names is this request's: updated with the
@@ -390,6 +487,12 @@ public struct CacheMiddleware: ServiceMiddleware {
       response = try await next(request)
       responseTime = clock.now
       if response.statusCode == 304 { throw Failure.notModifiedWithoutEntry(request) }
+    }
+
+    if let fallback, Self.serverErrorStatusCodes.contains(response.statusCode),
+      let answer = answer(after: .success(response), from: fallback, for: request, status: status)
+    {
+      return (answer, nil)  // the error response is not stored: the stale one stays
     }
 
     if request.method == .head {
@@ -443,6 +546,82 @@ public struct CacheMiddleware: ServiceMiddleware {
       return .staleWhileRevalidate
     }
     return .validate(reason)
+  }
+
+  /// The statuses that are errors for `stale-if-error` (RFC 5861 §4).
+  static let serverErrorStatusCodes: Set<Int> = [500, 502, 503, 504]
+
+  /// Whether a stored response may be served stale after the server failed.
+  enum StaleOnError: Equatable {
+    /// It may: `Cache-Status` gets `detail=` this.
+    case serve(detail: String)
+    /// A directive forbids it (RFC 9111 §4.2.4).
+    case forbidden
+    /// Nothing forbids it, but nothing allows it either.
+    case notAllowed
+  }
+
+  /// Whether `entry` may answer a request with `directives`, stale, after the server
+  /// failed: without a response (`disconnected`) or with a `5xx`.
+  ///
+  /// RFC 9111 §4.2.4: never against `must-revalidate` (§5.2.2.2) or `no-cache`
+  /// (§5.2.2.4) in the response, nor against a request's `no-cache`, `min-fresh`,
+  /// `max-age` (without `max-stale`) or `max-stale` (§5.2.1). Then the response's or
+  /// the request's `stale-if-error` (RFC 5861 §4) within its seconds of staleness,
+  /// or, for a failure without a response, ``servesStaleWhenDisconnected``.
+  func staleOnError(_ entry: CachedResponse, _ directives: CacheControl, disconnected: Bool) -> StaleOnError {
+    let stored = entry.cacheControl
+    guard !stored.noCache, !stored.mustRevalidate, !directives.noCache, directives.minFresh == nil else {
+      return .forbidden
+    }
+    let age = entry.currentAge(now: clock.now)
+    let staleness = age - entry.freshnessLifetime
+    if let maxAge = directives.maxAge, age > .seconds(maxAge), directives.maxStale == nil { return .forbidden }
+    if let maxStale = directives.maxStale, maxStale != Int.max, staleness > .seconds(maxStale) { return .forbidden }
+    for window in [stored.staleIfError, directives.staleIfError].compactMap({ $0 })
+    where window == Int.max || staleness <= .seconds(window) {
+      return .serve(detail: "stale-if-error")
+    }
+    if disconnected, servesStaleWhenDisconnected { return .serve(detail: "stale-when-disconnected") }
+    return .notAllowed
+  }
+
+  /// What answers `request` instead of `outcome`, a server's error response or a
+  /// failure, from `fallback`, the stored response the request matched: `fallback`
+  /// served stale when ``staleOnError(_:_:disconnected:)`` allows it; a `504` when it
+  /// forbids it and the cache is disconnected with ``servesStaleWhenDisconnected``
+  /// (RFC 9111 §5.2.2.2); otherwise `nil`, and `outcome` stands.
+  func answer(
+    after outcome: Result<HTTPResponse, any Error>, from fallback: (key: String, entry: CachedResponse),
+    for request: HTTPRequest, status: String
+  ) -> HTTPResponse? {
+    var marks = status
+    let disconnected: Bool
+    switch outcome {
+    case .success(let response):
+      marks += "; fwd-status=\(response.statusCode)"
+      disconnected = false
+    case .failure(let error):
+      guard Self.isDisconnection(error, for: request) else { return nil }
+      disconnected = true
+    }
+    switch staleOnError(fallback.entry, CacheControl(request.header("Cache-Control")), disconnected: disconnected) {
+    case .serve(let detail):
+      return served(fallback.entry, key: fallback.key, for: request, status: "\(marks); detail=\(detail)")
+    case .forbidden where disconnected && servesStaleWhenDisconnected:
+      return Self.marked(HTTPResponse(statusCode: 504), "\(marks); detail=disconnected")
+    case .forbidden, .notAllowed:
+      return nil
+    }
+  }
+
+  /// Whether `error`, thrown by the rest of the chain for `request`, says that the
+  /// server could not be reached: it would fail the call as a transport failure or a
+  /// timeout (``ServiceError/Kind``), not as a cancellation or another middleware's
+  /// failure.
+  static func isDisconnection(_ error: any Error, for request: HTTPRequest) -> Bool {
+    let kind = Pipeline.failure(error, for: request).kind
+    return kind == .transportFailure || kind == .timeout
   }
 
   /// `entry` as the answer to `request`, marked with `status`, and marked as used;
@@ -612,12 +791,13 @@ extension CacheMiddleware.Failure: MiddlewareFailure {}
 
 extension HTTPResponse {
   /// Whether a ``CacheMiddleware`` served this response from its store, without a
-  /// request (`Cache-Status: Argonaut; hit`), or after a `304 Not Modified`
-  /// confirmed the stored one.
+  /// request (`Cache-Status: Argonaut; hit`), after a `304 Not Modified`
+  /// confirmed the stored one, or stale after the server failed
+  /// (`detail=stale-if-error`, `detail=stale-when-disconnected`).
   public var isFromCache: Bool {
     guard let status = header(CacheMiddleware.statusHeader), status.hasPrefix(CacheMiddleware.name + ";") else {
       return false
     }
-    return status.contains("; hit") || status.contains("fwd-status=304")
+    return status.contains("; hit") || status.contains("fwd-status=304") || status.contains("; detail=stale-")
   }
 }
