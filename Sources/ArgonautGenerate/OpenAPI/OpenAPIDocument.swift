@@ -30,7 +30,7 @@ struct OpenAPIDocument: Sendable {
   init(bytes: [UInt8], name: String, path: String? = nil) throws(OpenAPIError) {
     let root = try Self.parse(bytes, name: name)
     guard case .object = root else {
-      throw OpenAPIError(description: "\(name): expected an OpenAPI document (an object), found \(root.kindName)")
+      throw OpenAPIError(description: "\(name): expected an OpenAPI document (a JSON object), found \(root.kindName)")
     }
     if let swagger = root["swagger"]?.stringValue {
       throw OpenAPIError(

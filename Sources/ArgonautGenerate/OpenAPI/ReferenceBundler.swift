@@ -225,7 +225,7 @@ struct ReferenceBundler {
     }
     guard inProgress.insert(target).inserted else {
       throw OpenAPIError(
-        description: "\(display(location)): $ref \(reference) leads back to itself through other files")
+        description: "\(display(location)): $ref \(reference): a cycle of $refs that are not schemas")
     }
     defer { inProgress.remove(target) }
     let value = try read(target, reference: reference, from: location)
@@ -293,7 +293,8 @@ struct ReferenceBundler {
     let file =
       filePart.isEmpty
       ? location.file
-      : FilePath.normalized(FilePath.joining(JSONPointer.percentDecoded(filePart), to: FilePath.directory(of: location.file)))
+      : FilePath.normalized(
+        FilePath.joining(JSONPointer.percentDecoded(filePart), to: FilePath.directory(of: location.file)))
     return Location(file: file, pointer: pointer ?? fragment)
   }
 
