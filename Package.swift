@@ -27,7 +27,10 @@ let package = Package(
     // of the core.
     .library(
       name: "ArgonautDynamic", type: .dynamic,
-      targets: ["Argonaut", "ArgonautCompatibility", "ArgonautFoundation", "ArgonautServices", "NewsFeedExample"]),
+      targets: [
+        "Argonaut", "ArgonautCompatibility", "ArgonautFoundation", "ArgonautServices", "ArgonautYAML",
+        "NewsFeedExample",
+      ]),
   ],
   targets: [
     .target(name: "Argonaut"),
@@ -40,7 +43,7 @@ let package = Package(
     .target(name: "CorpusModels", dependencies: ["Argonaut"], path: "Benchmarks/Sources/CorpusModels"),
     .executableTarget(
       name: "ArgonautBenchmarks",
-      dependencies: ["Argonaut", "CorpusModels", "ArgonautFoundation", "ArgonautServices"],
+      dependencies: ["Argonaut", "CorpusModels", "ArgonautFoundation", "ArgonautServices", "ArgonautYAML"],
       path: "Benchmarks/Sources/ArgonautBenchmarks"),
     // Test support that every test target may use: the .offThePool trait.
     .target(name: "ArgonautTestSupport", path: "Tests/ArgonautTestSupport"),
@@ -66,7 +69,7 @@ let package = Package(
     .testTarget(
       name: "ArgonautServicesTests",
       dependencies: ["Argonaut", "ArgonautServices", "NewsFeedExample", "ServiceTestSupport", "ArgonautTestSupport"]),
-    .executableTarget(name: "ArgonautGenerate", dependencies: ["Argonaut"]),
+    .executableTarget(name: "ArgonautGenerate", dependencies: ["Argonaut", "ArgonautYAML"]),
     .testTarget(
       name: "ArgonautGenerateTests", dependencies: ["ArgonautGenerate", "Argonaut", "ArgonautTestSupport"],
       // Golden inputs and outputs: read by the tests, compiled by Scripts/generator-check.sh.

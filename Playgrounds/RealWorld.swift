@@ -1,11 +1,12 @@
 // RealWorld.swift: the shapes real APIs send. Wide models, encoding, ids in strings,
-// lossy arrays, polymorphic events, defaults, and Argo 5's subscripts.
+// lossy arrays, polymorphic events, defaults, Argo 5's subscripts, and YAML.
 //
 // Run it with `Playgrounds/run RealWorld`. Read it top to bottom: each step prints
 // what it shows.
 
 import Argonaut
 import ArgonautCompatibility
+import ArgonautYAML
 
 // MARK: - 1. A wide model in one call: build
 
@@ -184,3 +185,28 @@ extension Post {
 }
 print("   Argo 5 subscripts:", Post.decodeArgoStyle(["id": 7, "title": "Argo"]).map(\.title))
 print("   Plain accessors still work:", feedJSON["posts"]?[0]?["title"] ?? "nil")
+
+// MARK: - 7. YAML: the same JSON values
+
+// `JSON(yaml:)` (module ArgonautYAML) reads a YAML 1.2 document into a `JSON` value, so
+// every decoder above works on configuration files and OpenAPI documents in YAML too.
+// Aliases are expanded; a quoted 1.0 stays a string. A mistake throws a YAMLParseError
+// with its line and column.
+let spec = try JSON(
+  yaml: """
+    openapi: 3.1.0
+    info: {title: Pets, version: "1.0"}   # flow style and comments
+    paths:
+      /pets:
+        get: &list
+          operationId: listPets
+      /animals:
+        get: *list
+    """)
+let operationIds = ["/pets", "/animals"].compactMap { spec["paths"]?[$0]?["get"]?["operationId"]?.stringValue }
+print("7. YAML:", spec["info"]?["title"]?.stringValue ?? "?", spec["info"]?["version"] ?? "?", operationIds)
+do {
+  _ = try JSON(yaml: "tags: [pets, dogs\nsummary: x\n")
+} catch {
+  print("   A YAML error:", error)
+}

@@ -37,31 +37,6 @@ struct OpenAPIDiagnosticsTests {
     #expect(output.files.map(\.name) == ["Models.swift"])
   }
 
-  @Test("a $ref to another file is typed as JSON, with its pointer")
-  func externalReference() throws {
-    let output = try OpenAPIFixtures.generate(
-      json: """
-        {"openapi": "3.1.0", "paths": {}, "components": {"schemas": {"A": {"type": "object", "properties": {
-          "b": {"$ref": "other.json#/B"}}}}}}
-        """)
-    #expect(
-      output.diagnostics.map(\.description) == [
-        "warning: #/components/schemas/A/properties/b: $ref other.json#/B is not in this document (only local references are followed): typed as JSON"
-      ])
-    #expect(OpenAPIFixtures.file("Models.swift", in: output).contains("  public let b: JSON?\n"))
-  }
-
-  @Test("YAML gets an error that says how to convert it")
-  func yaml() {
-    #expect(throws: OpenAPIDocument.yamlError("api.yaml")) {
-      try OpenAPIDocument(bytes: Array("openapi: 3.1.0\ninfo:\n  title: x\n".utf8), name: "api.yaml")
-    }
-    #expect(throws: OpenAPIDocument.yamlError("api.json")) {
-      try OpenAPIDocument(bytes: Array("openapi: 3.1.0\n".utf8), name: "api.json")
-    }
-    #expect(OpenAPIDocument.yamlError("api.yaml").description.contains("yaml.safe_load"))
-  }
-
   @Test("Swagger 2, other versions, non-objects and broken JSON are typed errors")
   func unsupportedDocuments() {
     func error(_ text: String) -> String? {

@@ -12,6 +12,7 @@ import Foundation
 //     swift run -c release ArgonautBenchmarks --streams-profile parser|read|events|lines|array [N] [STREAM]
 //     swift run -c release ArgonautBenchmarks --encoding-only [--rounds N]
 //     swift run -c release ArgonautBenchmarks --encoding-profile DOCUMENT [ITERATIONS]
+//     swift run -c release ArgonautBenchmarks --yaml DOC.yaml DOC.json [--rounds N]
 //
 // For each document it measures, A/B interleaved on process CPU time:
 // - parsing: `JSON(parsing:)` against `JSONSerialization.jsonObject(with:)`;
@@ -22,6 +23,8 @@ import Foundation
 //   with snake_case keys, dates, URLs and base64 data on generated GitHub events
 //   (`--only github-events`);
 // - the peak memory growth while parsing, in a child process.
+// With --yaml, only `JSON(yaml:)` on a YAML document against `JSON(parsing:)` on its JSON
+// edition (paths given at run time, such as OpenAI's openapi.yaml and openapi.json).
 // Then it prints a table and writes it as JSON (default `.build/benchmarks/latest.json`).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -51,6 +54,10 @@ let output = option("--output", in: arguments) ?? ".build/benchmarks/latest.json
 #if DEBUG
   print("warning: this is a debug build; run `swift run -c release ArgonautBenchmarks` for real figures.\n")
 #endif
+
+if let index = arguments.firstIndex(of: "--yaml"), index + 2 < arguments.count {
+  YAMLBenchmark.run(yamlPath: arguments[index + 1], jsonPath: arguments[index + 2], rounds: rounds)
+}
 
 if arguments.first == "--codable-profile", arguments.count >= 3 {
   CodableBenchmark.profile(

@@ -1,4 +1,4 @@
-/// `argonaut-generate openapi DOC.json --output DIR [--access public|internal]`.
+/// `argonaut-generate openapi DOC --output DIR [--access public|internal]`.
 ///
 /// Parsed by hand, like ``Arguments``, so the tool has no package dependency.
 struct OpenAPIArguments: Equatable, Sendable {
@@ -12,11 +12,13 @@ struct OpenAPIArguments: Equatable, Sendable {
   var wantsHelp = false
 
   static let usage = """
-    USAGE: argonaut-generate openapi DOC.json --output DIR [--access public|internal]
+    USAGE: argonaut-generate openapi DOC --output DIR [--access public|internal]
 
     Writes Swift models (Models.swift) and one Service class per tag (UsersService.swift…)
-    for an OpenAPI 3.0 or 3.1 document in JSON. What cannot be translated is reported
-    on standard error with its JSON pointer; the output compiles regardless.
+    for an OpenAPI 3.0 or 3.1 document in JSON or YAML (told apart by content). A relative
+    $ref (schemas/pet.yaml#/Pet) is read from the file it names, relative to the file that
+    holds it. What cannot be translated is reported on standard error with its JSON
+    pointer; the output compiles regardless.
 
     OPTIONS:
       --output DIR       The directory to write into (created if needed).
@@ -87,7 +89,7 @@ enum OpenAPICommand {
     let name = Arguments.baseName(parsed.document)
     let document: OpenAPIDocument
     do {
-      document = try OpenAPIDocument(bytes: InputFile.bytes(at: parsed.document), name: name)
+      document = try OpenAPIDocument(bytes: InputFile.bytes(at: parsed.document), name: name, path: parsed.document)
     } catch let error as InputFile.ReadError {
       print("argonaut-generate: \(error.description)", to: &standardError)
       return 66

@@ -35,7 +35,7 @@ enum JSONPointer {
   }
 
   /// `text` with `%XX` escapes decoded, as in a URI fragment.
-  private static func percentDecoded(_ text: String) -> String {
+  static func percentDecoded(_ text: String) -> String {
     guard text.contains("%") else { return text }
     var bytes: [UInt8] = []
     var utf8 = Array(text.utf8)[...]

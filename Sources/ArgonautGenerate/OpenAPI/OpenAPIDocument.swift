@@ -1,28 +1,34 @@
 import Argonaut
+import ArgonautYAML
 
-/// An OpenAPI 3.0 or 3.1 document, read with Argonaut's own parser.
+/// An OpenAPI 3.0 or 3.1 document, in JSON or YAML, read with Argonaut's own parsers.
 ///
 /// The document stays a `JSON` value: the translators read the few fields they need
-/// and follow `$ref`s with ``resolve(_:)``.
+/// and follow `$ref`s with ``resolve(_:)``. A document split over files is brought
+/// into one first (``ReferenceBundler``): the schemas that relative `$ref`s name join
+/// `components/schemas`, and ``source(of:)`` says which file each part came from.
 struct OpenAPIDocument: Sendable {
-  /// The whole document.
+  /// The whole document, with what other files contribute brought in.
   let root: JSON
   /// The `openapi` field, such as `3.1.0`.
   let version: String
+  /// Where the parts brought in from other files come from: the pointer where a part
+  /// sits in ``root`` → `path/to/file.yaml#/pointer` (the path relative to the
+  /// document's folder).
+  let origins: [String: String]
 
-  /// Reads `bytes`, which must be an OpenAPI 3 document in JSON.
+  /// Reads `bytes`, an OpenAPI 3 document in JSON or YAML (told apart by content), and
+  /// the files its relative `$ref`s name.
   ///
-  /// - Throws: ``OpenAPIError`` for YAML (with how to convert it), text that is not
-  ///   JSON, Swagger 2 and other versions.
-  init(bytes: [UInt8], name: String) throws(OpenAPIError) {
-    let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-    let looksLikeYAML = name.hasSuffix(".yaml") || name.hasSuffix(".yml") || (firstByte != nil && firstByte != 0x7B)
-    do {
-      root = try JSON(parsing: bytes)
-    } catch {
-      if looksLikeYAML { throw OpenAPIDocument.yamlError(name) }
-      throw OpenAPIError(description: "\(name): not JSON: \(error)")
-    }
+  /// - Parameters:
+  ///   - name: The name messages give the document, such as `openapi.yaml`.
+  ///   - path: The document's path, which relative `$ref`s start from; `nil` for the
+  ///     current directory (standard input).
+  /// - Throws: ``OpenAPIError`` for text that is neither JSON nor YAML (with its line and
+  ///   column), Swagger 2 and other versions, and a `$ref` that cannot be followed to
+  ///   another file (remote, missing file, missing pointer).
+  init(bytes: [UInt8], name: String, path: String? = nil) throws(OpenAPIError) {
+    let root = try Self.parse(bytes, name: name)
     guard case .object = root else {
       throw OpenAPIError(description: "\(name): expected an OpenAPI document (a JSON object), found \(root.kindName)")
     }
@@ -39,16 +45,54 @@ struct OpenAPIDocument: Sendable {
       throw OpenAPIError(description: "\(name): OpenAPI \(version) is not supported: expected 3.0 or 3.1")
     }
     self.version = version
+    let bundled = try ReferenceBundler.bundle(root, name: name, path: path)
+    self.root = bundled.root
+    self.origins = bundled.origins
   }
 
-  /// The error for a YAML document, which says how to convert it.
-  static func yamlError(_ name: String) -> OpenAPIError {
-    OpenAPIError(
-      description: """
-        \(name): this looks like YAML; argonaut-generate reads OpenAPI documents in JSON only. Convert it first, \
-        for example: python3 -c 'import sys, json, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout)' \
-        < \(name) > openapi.json (or: yq -o=json \(name) > openapi.json)
-        """)
+  /// The value of a JSON or YAML text, told apart by content: text that starts with `{`
+  /// or `[` is read as JSON (and as YAML when it is not JSON), anything else as YAML.
+  ///
+  /// - Throws: ``OpenAPIError`` `NAME: line L, column C: expected …, found …`.
+  static func parse(_ bytes: [UInt8], name: String) throws(OpenAPIError) -> JSON {
+    let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    let text = hasByteOrderMark ? Array(bytes.dropFirst(3)) : bytes
+    let firstByte = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    var jsonError: JSONParseError?
+    if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") {
+      do {
+        return try JSON(parsing: text)
+      } catch {
+        jsonError = error
+      }
+    }
+    guard let string = String(validating: text, as: UTF8.self) else {
+      if let jsonError { throw OpenAPIError(description: "\(name): not JSON: \(jsonError)") }
+      throw OpenAPIError(description: "\(name): neither JSON nor YAML: not UTF-8 text")
+    }
+    do {
+      return try JSON(yaml: string)
+    } catch {
+      // JSON that is broken is rarely YAML: its JSON error is the one that helps.
+      if let jsonError { throw OpenAPIError(description: "\(name): not JSON: \(jsonError)") }
+      throw OpenAPIError(description: "\(name): \(error)")
+    }
+  }
+
+  /// `pointer` (of ``root``) where the document's own files have it: unchanged for what
+  /// the document itself holds, `path/to/file.yaml#/pointer` for what another file
+  /// holds. Generated declarations cite it in their `From` comment.
+  func source(of pointer: String) -> String {
+    guard !origins.isEmpty else { return pointer }
+    var prefix = Substring(pointer)
+    while true {
+      if let origin = origins[String(prefix)] {
+        let traced = origin + pointer.dropFirst(prefix.count)
+        return traced.hasSuffix("#") ? String(traced.dropLast()) : traced
+      }
+      guard let slash = prefix.lastIndex(of: "/") else { return pointer }
+      prefix = prefix[..<slash]
+    }
   }
 
   /// The value at a local `$ref` such as `#/components/schemas/Pet`, or `nil`.

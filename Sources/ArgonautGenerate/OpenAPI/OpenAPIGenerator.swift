@@ -39,8 +39,9 @@ struct OpenAPIGenerator: Sendable {
     let operations = OperationTranslator(document: document)
     var schemas = SchemaTranslator(document: document, reservedNames: operations.serviceNames())
     schemas.translateComponents()
-    let services = operations.services(&schemas)
+    let services = document.traced(operations.services(&schemas))
     schemas.updateDeclarations(IndirectionPass.run)
+    schemas.updateDeclarations(document.trace)
 
     let access = options.isPublic ? "public " : ""
     let header = """
@@ -58,7 +59,7 @@ struct OpenAPIGenerator: Sendable {
       files.append((name: "\(service.name).swift", contents: renderer.render()))
     }
     return Output(
-      files: files, diagnostics: schemas.diagnostics,
+      files: files, diagnostics: document.traced(schemas.diagnostics),
       counts: (schemas.declarations.count, services.count, services.reduce(0) { $0 + $1.operations.count }))
   }
 }
