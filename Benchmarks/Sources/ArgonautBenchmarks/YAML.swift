@@ -30,6 +30,7 @@ enum YAMLBenchmark {
     }
     print("\(yamlPath): \(yamlBytes) bytes of YAML; \(jsonPath): \(jsonBytes.count) bytes of JSON")
     print("the same value: \(fromYAML == fromJSON ? "yes" : "NO")")
+    guard fromYAML == fromJSON else { exit(1) }
     let (yaml, json) = compare(
       rounds: rounds, targetSeconds: 0.2, { consume(try! JSON(yaml: yamlText)) },
       { consume(try! JSON(parsing: jsonBytes)) })
