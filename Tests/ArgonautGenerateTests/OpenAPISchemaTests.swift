@@ -112,6 +112,30 @@ struct OpenAPISchemaTests {
     #expect(union.variants.map(\.typeName) == ["Cat", "Dog"])
   }
 
+  @Test("without a mapping entry, a variant's tag is the one value its discriminator allows, else its schema name")
+  func impliedTags() throws {
+    let found = try declarations(
+      """
+      "Message": {"oneOf": [{"$ref": "#/components/schemas/UserMessage"},
+                            {"$ref": "#/components/schemas/ToolMessage"},
+                            {"$ref": "#/components/schemas/SystemMessage"},
+                            {"$ref": "#/components/schemas/Other"}],
+                  "discriminator": {"propertyName": "role", "mapping": {"sys": "#/components/schemas/SystemMessage"}}},
+      "UserMessage": {"type": "object", "properties": {"role": {"type": "string", "enum": ["user"]}}},
+      "ToolMessage": {"allOf": [{"$ref": "#/components/schemas/Base"},
+                                {"type": "object", "properties": {"role": {"const": "tool"}}}]},
+      "SystemMessage": {"type": "object", "properties": {"role": {"type": "string", "enum": ["system"]}}},
+      "Other": {"type": "object", "properties": {"role": {"type": "string", "enum": ["a", "b"]}}},
+      "Base": {"type": "object", "properties": {"id": {"type": "string"}}}
+      """)
+    guard case .union(let union)? = found.first(where: { $0.name == "Message" })?.kind else {
+      Issue.record("not a union: \(found)")
+      return
+    }
+    #expect(union.variants.map(\.tags) == [["user"], ["tool"], ["sys"], ["Other"]])
+    #expect(union.variants.map(\.name) == ["user", "tool", "sys", "other"])
+  }
+
   @Test("cycles through structures are broken with indirect storage; arrays need none")
   func cycles() throws {
     let found = try declarations(

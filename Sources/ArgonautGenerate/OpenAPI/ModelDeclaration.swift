@@ -17,6 +17,9 @@ struct ModelDeclaration: Sendable {
     case stringEnum([EnumCase])
     /// An enumeration of the variants of a `oneOf`/`anyOf` with a `discriminator`.
     case union(Union)
+    /// The fields and files of a `multipart/form-data` body: a structure without JSON
+    /// conformances, whose `MultipartFile` properties are sent as file parts.
+    case multipartForm([Property])
     /// A type alias: a schema that is an array, a map, a scalar or another `$ref`.
     case alias(APIType)
   }

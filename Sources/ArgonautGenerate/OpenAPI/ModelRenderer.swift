@@ -24,13 +24,17 @@ struct ModelRenderer: Sendable {
   func render() -> [(name: String, contents: String)] {
     let usesFoundation = declarations.contains { declaration in
       switch declaration.kind {
-      case .structure(let properties): properties.contains { $0.type.usesFoundation }
+      case .structure(let properties), .multipartForm(let properties): properties.contains { $0.type.usesFoundation }
       case .alias(let type): type.usesFoundation
       case .stringEnum, .union: false
       }
     }
     var imports = ["Argonaut"]
     if usesFoundation { imports += ["ArgonautFoundation", "Foundation"] }
+    if declarations.contains(where: { if case .multipartForm = $0.kind { true } else { false } }) {
+      imports.append("ArgonautServices")
+    }
+    imports.sort()
     let head = header + "\n\n" + imports.map { "import \($0)\n" }.joined()
     var sections: [String] = []
     let hasIndirect = declarations.contains { declaration in
@@ -50,6 +54,7 @@ struct ModelRenderer: Sendable {
     for declaration in declarations {
       switch declaration.kind {
       case .structure(let properties): sections.append(structure(declaration, properties))
+      case .multipartForm(let properties): sections.append(multipartForm(declaration, properties))
       case .stringEnum(let cases): sections.append(stringEnum(declaration, cases))
       case .union(let union): sections.append(self.union(declaration, union))
       case .alias(let type):
@@ -112,18 +117,20 @@ struct ModelRenderer: Sendable {
     lines += ["}", ""]
 
     lines += ["extension \(name): Decodable {", "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {"]
-    lines += ["    build(", "      \(name).init,"]
+    // `Argonaut.build`: a property named `build` would hide the function.
+    lines += ["    Argonaut.build(", "      \(name).init,"]
     for (offset, property) in properties.enumerated() {
       let comma = offset == properties.count - 1 ? "" : ","
       lines.append("      j \(lookupOperator(property)) \(Identifiers.stringLiteral(property.key))\(comma)")
     }
     lines += ["    )", "  }", "}", ""]
 
+    // Properties are read as `self.name`, so no local (`members`, `value`) can hide one.
     lines += ["extension \(name): JSONEncodable {", "  \(access)func encode() -> JSON {"]
     if properties.allSatisfy(\.isRequired) {
       lines.append("    [")
       for property in properties {
-        lines.append("      \(Identifiers.stringLiteral(property.key)): \(property.name).encode(),")
+        lines.append("      \(Identifiers.stringLiteral(property.key)): self.\(property.name).encode(),")
       }
       lines.append("    ]")
     } else {
@@ -131,13 +138,37 @@ struct ModelRenderer: Sendable {
       for property in properties {
         let key = Identifiers.stringLiteral(property.key)
         if property.isRequired {
-          lines.append("    members.append((\(key), \(property.name).encode()))")
+          lines.append("    members.append((\(key), self.\(property.name).encode()))")
         } else {
-          lines.append("    if let \(property.name) { members.append((\(key), \(property.name).encode())) }")
+          let line = "    if let value = self.\(property.name) { members.append((\(key), value.encode())) }"
+          if line.count <= SourceLayout.lineLength {
+            lines.append(line)
+          } else {
+            lines += [
+              "    if let value = self.\(property.name) {", "      members.append((\(key), value.encode()))", "    }",
+            ]
+          }
         }
       }
       lines.append("    return .object(JSONObject(members))")
     }
+    lines += ["  }", "}"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A multipart body's structure: its properties and a memberwise initializer, no
+  /// JSON conformances (a `MultipartFile` has no JSON form).
+  private func multipartForm(_ declaration: ModelDeclaration, _ properties: [ModelDeclaration.Property]) -> String {
+    var lines = [comment(declaration) + "\(access)struct \(declaration.name): Sendable {"]
+    for property in properties {
+      if let summary = property.summary { lines.append("  /// \(summary)") }
+      lines.append("  \(access)var \(property.name): \(property.type.swift)")
+    }
+    lines.append("")
+    let parameters = properties.map { "\($0.name): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")" }
+    lines.append("  /// Makes the value from its members.")
+    lines += SourceLayout.wrapped(prefix: "  \(access)init(", items: parameters, suffix: ") {", indent: "  ")
+    for property in properties { lines.append("    self.\(property.name) = \(property.name)") }
     lines += ["  }", "}"]
     return lines.joined(separator: "\n") + "\n"
   }

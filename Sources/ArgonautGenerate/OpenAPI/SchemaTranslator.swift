@@ -21,6 +21,8 @@ struct SchemaTranslator: Sendable {
   private var translated: [String: APIType] = [:]
   /// References being translated, to stop a cycle of non-component references.
   private var inProgress: Set<String> = []
+  /// The multipart structures made, by the pointer of their schema.
+  private var multipartForms: [String: APIType] = [:]
   /// The index of each declaration, by Swift name.
   private var declarationIndex: [String: Int] = [:]
 
@@ -280,6 +282,74 @@ struct SchemaTranslator: Sendable {
     for key in schema["required"]?.elements.compactMap(\.stringValue) ?? [] { required.insert(key) }
   }
 
+  // MARK: Multipart bodies
+
+  /// The structure of a `multipart/form-data` body whose schema is at `pointer`: its
+  /// properties (with `allOf` merged), where a binary one (`format: binary` in 3.0,
+  /// `contentMediaType` in 3.1) or an array of them is a `MultipartFile`. `nil`, with
+  /// nothing declared, when the schema (after `$ref`s) has no properties.
+  ///
+  /// One declaration per schema, named `name` for an inline schema and after the
+  /// component (`CreateFileRequest` → `CreateFileRequestForm`) for a `$ref`: the
+  /// component's own structure stays the JSON model.
+  mutating func multipartForm(of schema: JSON, at pointer: String, name: String) -> APIType? {
+    guard let (resolved, resolvedPointer) = document.dereferenced(schema, at: pointer) else { return nil }
+    if let known = multipartForms[resolvedPointer] { return known }
+    var collected: [Collected] = []
+    var required: Set<String> = []
+    var visited: Set<String> = []
+    collect(resolved, at: resolvedPointer, into: &collected, required: &required, visited: &visited)
+    guard !collected.isEmpty else { return nil }
+    let swiftName =
+      componentNames[resolvedPointer].map { naming.typeName(for: $0 + " form") } ?? naming.typeName(for: name)
+    let index = declarations.count
+    declare(swiftName, pointer: resolvedPointer, schema: resolved, kind: .multipartForm([]))
+    let type = APIType.named(swiftName)
+    multipartForms[resolvedPointer] = type
+    let names = APINaming.memberNames(for: collected.map(\.key))
+    var properties: [ModelDeclaration.Property] = []
+    for (member, propertyName) in zip(collected, names) {
+      let memberSchema = nonNullVariant(
+        document.dereferenced(member.schema, at: member.pointer)?.value ?? member.schema)
+      let propertyType: APIType
+      if isBinary(memberSchema) {
+        propertyType = .file
+      } else if typeNames(memberSchema) == ["array"], let items = memberSchema["items"],
+        isBinary(nonNullVariant(document.dereferenced(items, at: member.pointer + "/items")?.value ?? items))
+      {
+        propertyType = .array(.file)
+      } else {
+        propertyType = self.type(of: member.schema, at: member.pointer, name: swiftName + " " + member.key)
+      }
+      let isRequired = required.contains(member.key)
+      properties.append(
+        ModelDeclaration.Property(
+          name: propertyName, key: member.key, type: isRequired ? propertyType : propertyType.optional,
+          isRequired: isRequired, summary: APINaming.summary(member.schema["description"]?.stringValue)))
+    }
+    declarations[index].kind = .multipartForm(properties)
+    return type
+  }
+
+  /// The one schema of an `anyOf`/`oneOf` that has one besides `{type: null}` (FastAPI's
+  /// `Optional[UploadFile]`), or `schema` itself.
+  private func nonNullVariant(_ schema: JSON) -> JSON {
+    for key in ["anyOf", "oneOf"] {
+      let variants = (schema[key]?.elements ?? []).filter { !isNullSchema($0) }
+      if variants.count == 1, schema[key]!.elements.count == 2 {
+        return document.dereferenced(variants[0], at: "")?.value ?? variants[0]
+      }
+    }
+    return schema
+  }
+
+  /// Whether `schema` describes a file's bytes: `format: binary` (3.0) or
+  /// `contentMediaType` (3.1), on a string or without a type.
+  private func isBinary(_ schema: JSON) -> Bool {
+    guard typeNames(schema).allSatisfy({ $0 == "string" }) else { return false }
+    return schema["format"]?.stringValue == "binary" || schema["contentMediaType"] != nil
+  }
+
   // MARK: Unions
 
   private mutating func union(
@@ -298,6 +368,9 @@ struct SchemaTranslator: Sendable {
       var tags: [String]
       if let reference = variant["$ref"]?.stringValue {
         tags = mapping.filter { $0.reference == reference }.map(\.tag)
+        if tags.isEmpty, let implied = impliedTag(of: variant, propertyName: propertyName, at: variantPointer) {
+          tags = [implied]
+        }
         if tags.isEmpty, let last = JSONPointer.tokens(of: reference)?.last { tags = [last] }
       } else {
         let property = variant["properties"]?[propertyName]
@@ -324,6 +397,26 @@ struct SchemaTranslator: Sendable {
     return ModelDeclaration.Union(
       propertyName: propertyName,
       variants: zip(names, found).map { ModelDeclaration.Variant(name: $0, tags: $1.tags, typeName: $1.typeName) })
+  }
+
+  /// The one value that `schema`'s discriminator property allows (`enum: [user]` or
+  /// `const: user`), looking through `$ref`s and `allOf` parts; `nil` when it allows
+  /// none or several. With no `mapping` entry, this is the variant's tag (OpenAI's
+  /// `role`); without it, the schema's name is (OpenAPI's default).
+  private func impliedTag(of schema: JSON, propertyName: String, at pointer: String, depth: Int = 0) -> String? {
+    guard depth < 8, let (resolved, resolvedPointer) = document.dereferenced(schema, at: pointer) else { return nil }
+    if let property = resolved["properties"]?[propertyName],
+      let (value, _) = document.dereferenced(property, at: resolvedPointer)
+    {
+      if let constant = value["const"]?.stringValue { return constant }
+      let values = value["enum"]?.elements.compactMap(\.stringValue) ?? []
+      return values.count == 1 ? values[0] : nil
+    }
+    for (offset, part) in (resolved["allOf"]?.elements ?? []).enumerated() {
+      let partPointer = JSONPointer.appending("\(offset)", to: resolvedPointer + "/allOf")
+      if let tag = impliedTag(of: part, propertyName: propertyName, at: partPointer, depth: depth + 1) { return tag }
+    }
+    return nil
   }
 
   /// The declaration named `name`, once made.

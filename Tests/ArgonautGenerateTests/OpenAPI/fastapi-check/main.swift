@@ -129,6 +129,33 @@ do {
   check(false, "unexpected error: \(error)")
 }
 
+do {
+  // An application/x-www-form-urlencoded body (FastAPI's Form()): the list repeats its key.
+  let messages = MessagesService(configuration: configuration)
+  let sent = try await messages.sendMessage(
+    body: BodySendMessage(to: "+1 555 0100", body: "Hi & bye = 100%", mediaUrl: ["a.png", "b c.png"], urgent: true))
+  check(sent.to == "+1 555 0100" && sent.body == "Hi & bye = 100%", "sendMessage: form fields, percent-encoded")
+  check(sent.mediaUrls == ["a.png", "b c.png"], "sendMessage: an array repeats its key")
+  check(sent.priority == 0 && sent.urgent, "sendMessage: an absent field and a boolean")
+
+  // A multipart/form-data upload: a file, files, optional and repeated text fields.
+  let upload = try await messages.uploadDocument(
+    body: BodyUploadDocumentForm(
+      file: MultipartFile(data: Data("hello".utf8), filename: "hello.txt", contentType: "text/plain"),
+      description: "a greeting",
+      extras: [MultipartFile(data: Data("one".utf8), filename: "1.txt"), MultipartFile(data: Data("two".utf8))],
+      tags: ["x", "y"]))
+  check(
+    upload.filename == "hello.txt" && upload.contentType == "text/plain", "uploadDocument: the file's name and type")
+  check(upload.text == "hello" && upload.description == "a greeting", "uploadDocument: the file and a text field")
+  check(upload.extras == ["1.txt:one", "extras:two"], "uploadDocument: an array of files repeats the part")
+  check(upload.tags == ["x", "y"], "uploadDocument: an array of text repeats the part")
+  let bare = try await messages.uploadDocument(body: BodyUploadDocumentForm(file: MultipartFile(data: Data())))
+  check(bare.filename == "file" && bare.extras.isEmpty && bare.description == nil, "uploadDocument: defaults")
+} catch {
+  check(false, "unexpected error: \(error)")
+}
+
 struct CheckFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
