@@ -9,7 +9,7 @@ enums), JSON bodies, 201 and 204 responses, string enums, nullable fields
 (`anyOf: [X, null]`), an int64 beyond 2^53, date-time, a map
 (`additionalProperties`), a discriminated union (`oneOf` + `discriminator`) and a
 recursive model (a `$ref` cycle), an `application/x-www-form-urlencoded` body (FastAPI's
-`Form()`, with a repeated key) and a `multipart/form-data` upload (`UploadFile`, a list of
+`Form()`, with a repeated key), a union without a discriminator, and a `multipart/form-data` upload (`UploadFile`, a list of
 files, text fields).
 
 Usage: python3 app.py PORT   (serves on 127.0.0.1:PORT until killed)
@@ -189,6 +189,12 @@ def echo(
     """Every parameter as the server received it."""
     return Echo(item_id=item_id, token=token, q=q, flags=flags, active=active, since=since, species=species,
                 trace=x_trace)
+
+
+@app.get("/mixed", tags=["debug tools"])
+def mixed() -> List[Union[int, str, List[str], Owner]]:
+    """A union without a discriminator (anyOf): each element is the first variant it fits."""
+    return [7, "seven", ["a", "b"], OWNER]
 
 
 @app.get("/health")

@@ -136,6 +136,29 @@ struct OpenAPISchemaTests {
     #expect(union.variants.map(\.name) == ["user", "tool", "sys", "other"])
   }
 
+  @Test("oneOf/anyOf without a discriminator: one case per variant, scalars and arrays included, never JSON")
+  func untaggedUnions() throws {
+    let found = try declarations(
+      """
+      "Content": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"$ref": "#/components/schemas/Part"}},
+                            {"type": "integer"}, {"type": "null"}]},
+      "Stop": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}},
+                         {"$ref": "#/components/schemas/Part"}, {"type": "object", "title": "Extra",
+                          "properties": {"a": {"type": "number"}}}]},
+      "Part": {"type": "object", "properties": {"text": {"type": "string"}}}
+      """)
+    guard case .oneOf(let content)? = found.first(where: { $0.name == "Content" })?.kind,
+      case .oneOf(let stop)? = found.first(where: { $0.name == "Stop" })?.kind
+    else {
+      Issue.record("not unions: \(found)")
+      return
+    }
+    #expect(content.map(\.name) == ["string", "partArray", "int"])
+    #expect(content.map(\.type) == [.string, .array(.named("Part")), .int])
+    #expect(stop.map(\.name) == ["string", "stringArray", "part", "extra"])
+    #expect(stop.map(\.type.swift) == ["String", "[String]", "Part", "Extra"])
+  }
+
   @Test("cycles through structures are broken with indirect storage; arrays need none")
   func cycles() throws {
     let found = try declarations(

@@ -26,6 +26,7 @@ struct ModelRenderer: Sendable {
       switch declaration.kind {
       case .structure(let properties), .multipartForm(let properties): properties.contains { $0.type.usesFoundation }
       case .alias(let type): type.usesFoundation
+      case .oneOf(let variants): variants.contains { $0.type.usesFoundation }
       case .stringEnum, .union: false
       }
     }
@@ -57,6 +58,7 @@ struct ModelRenderer: Sendable {
       case .multipartForm(let properties): sections.append(multipartForm(declaration, properties))
       case .stringEnum(let cases): sections.append(stringEnum(declaration, cases))
       case .union(let union): sections.append(self.union(declaration, union))
+      case .oneOf(let variants): sections.append(oneOf(declaration, variants))
       case .alias(let type):
         sections.append(comment(declaration) + "\(access)typealias \(declaration.name) = \(type.swift)\n")
       }
@@ -219,6 +221,46 @@ struct ModelRenderer: Sendable {
       "  \(access)func encode() -> JSON { .string(rawValue) }",
       "}",
     ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: Unions without a discriminator
+
+  /// The rule, in the type's doc comment: document order, first that decodes.
+  private func oneOf(_ declaration: ModelDeclaration, _ variants: [ModelDeclaration.UntaggedVariant]) -> String {
+    let name = declaration.name
+    var lines = [
+      comment(declaration)
+        + """
+        ///
+        /// Decoding tries the variants in the document's order and keeps the first that
+        /// decodes; `encode()` writes the value of the case it holds.
+        \(access)indirect enum \(name): Sendable {
+        """
+    ]
+    for variant in variants { lines.append("  case \(variant.name)(\(variant.type.swift))") }
+    lines += ["}", ""]
+    let expected = variants.map(\.type.swift).joined(separator: ", ")
+    lines += [
+      "extension \(name): Decodable {",
+      "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {",
+    ]
+    for variant in variants {
+      lines += [
+        "    if case .success(let value) = \(variant.type.swift).decode(j) {",
+        "      return .success(.\(variant.name)(value))",
+        "    }",
+      ]
+    }
+    lines += [
+      "    return .failure(.custom(\(Identifiers.stringLiteral("no variant of \(name) matches: expected \(expected)"))))",
+      "  }", "}", "",
+      "extension \(name): JSONEncodable {",
+      "  \(access)func encode() -> JSON {",
+      "    switch self {",
+    ]
+    for variant in variants { lines.append("    case .\(variant.name)(let value): value.encode()") }
+    lines += ["    }", "  }", "}"]
     return lines.joined(separator: "\n") + "\n"
   }
 

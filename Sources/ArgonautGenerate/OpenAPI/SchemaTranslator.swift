@@ -138,8 +138,7 @@ struct SchemaTranslator: Sendable {
         return type(of: only.element, at: JSONPointer.appending("\(only.offset)", to: listPointer), name: name).wrapped
       }
       if nonNull.isEmpty { return .json }
-      warn(listPointer, "\(key) of \(nonNull.count) schemas without a discriminator: typed as JSON")
-      return .json
+      return oneOf(nonNull, at: listPointer, schema: schema, pointer: pointer, name: name, declaredAs: fixedName)
     }
     if let values = schema["enum"]?.elements, !values.isEmpty {
       let strings = values.compactMap(\.stringValue)
@@ -348,6 +347,49 @@ struct SchemaTranslator: Sendable {
   private func isBinary(_ schema: JSON) -> Bool {
     guard typeNames(schema).allSatisfy({ $0 == "string" }) else { return false }
     return schema["format"]?.stringValue == "binary" || schema["contentMediaType"] != nil
+  }
+
+  // MARK: Unions without a discriminator
+
+  /// An enumeration with one case per variant of a `oneOf`/`anyOf` without a
+  /// discriminator, named from each variant's type (`string`, `int`, `stringArray`,
+  /// `cat`); decoding keeps the first variant, in document order, that decodes.
+  private mutating func oneOf(
+    _ variants: [(offset: Int, element: JSON)], at listPointer: String, schema: JSON, pointer: String,
+    name: String, declaredAs fixedName: String?
+  ) -> APIType {
+    let swiftName = fixedName ?? naming.typeName(for: name)
+    let index = declarations.count
+    declare(swiftName, pointer: pointer, schema: schema, kind: .oneOf([]))
+    var types: [APIType] = []
+    for (offset, variant) in variants {
+      let variantPointer = JSONPointer.appending("\(offset)", to: listPointer)
+      let title = variant["title"]?.stringValue
+      types.append(type(of: variant, at: variantPointer, name: title ?? "\(swiftName) \(offset + 1)").wrapped)
+    }
+    let names = APINaming.memberNames(for: types.map(Self.caseText), reserved: ["init"])
+    declarations[index].kind = .oneOf(zip(names, types).map { ModelDeclaration.UntaggedVariant(name: $0, type: $1) })
+    return .named(swiftName)
+  }
+
+  /// The words a variant's case is named from: `String` → `string`, `[Cat]` → `cat array`.
+  private static func caseText(_ type: APIType) -> String {
+    switch type {
+    case .string: "string"
+    case .bool: "bool"
+    case .int, .int32, .int64: "int"
+    case .double: "double"
+    case .date: "date"
+    case .uuid: "uuid"
+    case .url: "url"
+    case .data: "data"
+    case .file: "file"
+    case .json: "json"
+    case .array(let element): caseText(element.wrapped) + " array"
+    case .map(let value): caseText(value.wrapped) + " map"
+    case .named(let name): name
+    case .optional(let wrapped): caseText(wrapped)
+    }
   }
 
   // MARK: Unions

@@ -123,6 +123,19 @@ do {
   let resource = pets.getPetResource(petId: 2)
   check(try await defaults.load(resource).name == "Rex", "getPetResource: a Resource any service loads")
 
+  // A union without a discriminator: each element is the first variant it fits, and
+  // encodes back as it came.
+  let mixed = try await debugTools.mixed()
+  if mixed.count == 4, case .int(7) = mixed[0], case .string("seven") = mixed[1],
+    case .stringArray(["a", "b"]) = mixed[2], case .owner(let ada) = mixed[3]
+  {
+    check(ada.name == "Ada", "mixed: anyOf of integer, string, array and model, each its own case")
+  } else {
+    check(false, "mixed: anyOf decoded as \(mixed)")
+  }
+  check(mixed.map { $0.encode() } == [7, "seven", ["a", "b"], mixed[3].encode()], "mixed: encode() writes back")
+  check(mixed[3].encode()["name"] == "Ada", "mixed: the model variant encodes its members")
+
   let health = try await defaults.health()
   check(health == ["status": "ok"], "health: an untagged operation in DefaultService")
 } catch {

@@ -104,7 +104,7 @@ public struct User: Sendable {
   public let friends: [User]?
   public let pet: Pet?
   public let anything: JSON?
-  public let either: JSON?
+  public let either: UserEither?
 
   /// Makes the value from its members.
   public init(
@@ -123,7 +123,7 @@ public struct User: Sendable {
     friends: [User]? = nil,
     pet: Pet? = nil,
     anything: JSON? = nil,
-    either: JSON? = nil
+    either: UserEither? = nil
   ) {
     self.id = id
     self.name = name
@@ -219,6 +219,36 @@ extension UserAddress: JSONEncodable {
     if let value = self.city { members.append(("city", value.encode())) }
     if let value = self.zip { members.append(("zip", value.encode())) }
     return .object(JSONObject(members))
+  }
+}
+
+/// From `#/components/schemas/User/properties/either`.
+///
+/// Decoding tries the variants in the document's order and keeps the first that
+/// decodes; `encode()` writes the value of the case it holds.
+public indirect enum UserEither: Sendable {
+  case string(String)
+  case int(Int)
+}
+
+extension UserEither: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<UserEither> {
+    if case .success(let value) = String.decode(j) {
+      return .success(.string(value))
+    }
+    if case .success(let value) = Int.decode(j) {
+      return .success(.int(value))
+    }
+    return .failure(.custom("no variant of UserEither matches: expected String, Int"))
+  }
+}
+
+extension UserEither: JSONEncodable {
+  public func encode() -> JSON {
+    switch self {
+    case .string(let value): value.encode()
+    case .int(let value): value.encode()
+    }
   }
 }
 
