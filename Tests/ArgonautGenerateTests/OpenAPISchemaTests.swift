@@ -119,7 +119,9 @@ struct OpenAPISchemaTests {
       "Message": {"oneOf": [{"$ref": "#/components/schemas/UserMessage"},
                             {"$ref": "#/components/schemas/ToolMessage"},
                             {"$ref": "#/components/schemas/SystemMessage"},
-                            {"$ref": "#/components/schemas/Other"}],
+                            {"$ref": "#/components/schemas/Other"},
+                            {"title": "Developer", "allOf": [{"$ref": "#/components/schemas/Base"},
+                              {"type": "object", "properties": {"role": {"enum": ["developer"]}}}]}],
                   "discriminator": {"propertyName": "role", "mapping": {"sys": "#/components/schemas/SystemMessage"}}},
       "UserMessage": {"type": "object", "properties": {"role": {"type": "string", "enum": ["user"]}}},
       "ToolMessage": {"allOf": [{"$ref": "#/components/schemas/Base"},
@@ -132,8 +134,8 @@ struct OpenAPISchemaTests {
       Issue.record("not a union: \(found)")
       return
     }
-    #expect(union.variants.map(\.tags) == [["user"], ["tool"], ["sys"], ["Other"]])
-    #expect(union.variants.map(\.name) == ["user", "tool", "sys", "other"])
+    #expect(union.variants.map(\.tags) == [["user"], ["tool"], ["sys"], ["Other"], ["developer"]])
+    #expect(union.variants.map(\.name) == ["user", "tool", "sys", "other", "developer"])
   }
 
   @Test("oneOf/anyOf without a discriminator: one case per variant, scalars and arrays included, never JSON")

@@ -419,6 +419,9 @@ struct SchemaTranslator: Sendable {
         tags =
           (property?["enum"]?.elements.compactMap(\.stringValue) ?? [])
           + [property?["const"]?.stringValue].compactMap { $0 }
+        if tags.isEmpty, let implied = impliedTag(of: variant, propertyName: propertyName, at: variantPointer) {
+          tags = [implied]
+        }
       }
       guard let first = tags.first else {
         warn(variantPointer, "variant without a discriminator value for \"\(propertyName)\": left out of the union")
