@@ -161,6 +161,28 @@ struct OpenAPISchemaTests {
     #expect(stop.map(\.type.swift) == ["String", "[String]", "Part", "Extra"])
   }
 
+  @Test("a discriminator value that two variants allow selects the first; the other is tagged with its type's name")
+  func repeatedTags() throws {
+    let document = """
+      {"openapi": "3.1.0", "paths": {}, "components": {"schemas": {
+        "Item": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}],
+                 "discriminator": {"propertyName": "type"}},
+        "A": {"type": "object", "properties": {"type": {"const": "message"}}},
+        "B": {"type": "object", "properties": {"type": {"enum": ["message"]}}}}}}
+      """
+    var translator = SchemaTranslator(document: try OpenAPIDocument(bytes: Array(document.utf8), name: "t.json"))
+    translator.translateComponents()
+    guard case .union(let union)? = translator.declaration(named: "Item")?.kind else {
+      Issue.record("not a union")
+      return
+    }
+    #expect(union.variants.map(\.tags) == [["message"], ["B"]])
+    #expect(
+      translator.diagnostics.map(\.description) == [
+        "warning: #/components/schemas/Item/oneOf/1: discriminator value \"message\" already selects an earlier variant: this one is tagged \"B\""
+      ])
+  }
+
   @Test("cycles through structures are broken with indirect storage; arrays need none")
   func cycles() throws {
     let found = try declarations(

@@ -405,6 +405,7 @@ struct SchemaTranslator: Sendable {
       entry.value.stringValue.map { (tag: entry.key, reference: $0.hasPrefix("#") ? $0 : "#/components/schemas/" + $0) }
     }
     var found: [(tags: [String], typeName: String)] = []
+    var pointers: [String] = []
     for (offset, variant) in variants {
       let variantPointer = JSONPointer.appending("\(offset)", to: pointer)
       var tags: [String]
@@ -433,6 +434,24 @@ struct SchemaTranslator: Sendable {
         continue
       }
       found.append((tags, typeName))
+      pointers.append(variantPointer)
+    }
+    // A tag selects one variant: the first that has it (a `switch` with a repeated
+    // literal would not compile cleanly). A variant left without one is tagged with its
+    // type's name, which the document never sends.
+    var used: Set<String> = []
+    for index in found.indices {
+      let tags = found[index].tags.filter { used.insert($0).inserted }
+      if tags.isEmpty {
+        warn(
+          pointers[index],
+          "discriminator value \"\(found[index].tags[0])\" already selects an earlier variant: "
+            + "this one is tagged \"\(found[index].typeName)\"")
+        used.insert(found[index].typeName)
+        found[index].tags = [found[index].typeName]
+      } else {
+        found[index].tags = tags
+      }
     }
     guard !found.isEmpty else {
       warn(pointer, "no variant of the union could be translated: typed as JSON")
