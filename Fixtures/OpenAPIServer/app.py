@@ -8,7 +8,9 @@ and header parameters (optional and required, arrays, booleans, UUIDs, dates,
 enums), JSON bodies, 201 and 204 responses, string enums, nullable fields
 (`anyOf: [X, null]`), an int64 beyond 2^53, date-time, a map
 (`additionalProperties`), a discriminated union (`oneOf` + `discriminator`) and a
-recursive model (a `$ref` cycle).
+recursive model (a `$ref` cycle), an `application/x-www-form-urlencoded` body (FastAPI's
+`Form()`, with a repeated key), a union without a discriminator, and a `multipart/form-data` upload (`UploadFile`, a list of
+files, text fields).
 
 Usage: python3 app.py PORT   (serves on 127.0.0.1:PORT until killed)
 """
@@ -20,7 +22,7 @@ from enum import Enum
 from typing import Annotated, Dict, List, Literal, Optional, Union
 
 import uvicorn
-from fastapi import FastAPI, Header, HTTPException, Query, Response
+from fastapi import FastAPI, File, Form, Header, HTTPException, Query, Response, UploadFile
 from pydantic import BaseModel, Field
 
 
@@ -189,10 +191,58 @@ def echo(
                 trace=x_trace)
 
 
+@app.get("/mixed", tags=["debug tools"])
+def mixed() -> List[Union[int, str, List[str], Owner]]:
+    """A union without a discriminator (anyOf): each element is the first variant it fits."""
+    return [7, "seven", ["a", "b"], OWNER]
+
+
 @app.get("/health")
 def health() -> Dict[str, str]:
     """An operation without a tag: DefaultService."""
     return {"status": "ok"}
+
+
+class Message(BaseModel):
+    to: str
+    body: str
+    media_urls: List[str]
+    priority: int
+    urgent: bool
+
+
+@app.post("/messages", tags=["messages"], status_code=201)
+def send_message(
+    to: Annotated[str, Form()],
+    body: Annotated[str, Form()],
+    media_url: Annotated[List[str], Form()] = [],
+    priority: Annotated[int, Form()] = 0,
+    urgent: Annotated[bool, Form()] = False,
+) -> Message:
+    """An application/x-www-form-urlencoded body, as Twilio's API takes: the list repeats its key."""
+    return Message(to=to, body=body, media_urls=media_url, priority=priority, urgent=urgent)
+
+
+class Upload(BaseModel):
+    filename: str
+    content_type: str
+    text: str
+    description: Optional[str]
+    extras: List[str]
+    tags: List[str]
+
+
+@app.post("/documents", tags=["messages"], status_code=201)
+async def upload_document(
+    file: UploadFile,
+    description: Annotated[Optional[str], Form()] = None,
+    extras: Annotated[Optional[List[UploadFile]], File()] = None,
+    tags: Annotated[List[str], Form()] = [],
+) -> Upload:
+    """A multipart/form-data upload: a file, optional files and text fields."""
+    names = [f"{extra.filename}:{(await extra.read()).decode()}" for extra in extras or []]
+    return Upload(filename=file.filename or "", content_type=file.content_type or "",
+                  text=(await file.read()).decode(), description=description, extras=names, tags=tags)
 
 
 if __name__ == "__main__":

@@ -112,6 +112,77 @@ struct OpenAPISchemaTests {
     #expect(union.variants.map(\.typeName) == ["Cat", "Dog"])
   }
 
+  @Test("without a mapping entry, a variant's tag is the one value its discriminator allows, else its schema name")
+  func impliedTags() throws {
+    let found = try declarations(
+      """
+      "Message": {"oneOf": [{"$ref": "#/components/schemas/UserMessage"},
+                            {"$ref": "#/components/schemas/ToolMessage"},
+                            {"$ref": "#/components/schemas/SystemMessage"},
+                            {"$ref": "#/components/schemas/Other"},
+                            {"title": "Developer", "allOf": [{"$ref": "#/components/schemas/Base"},
+                              {"type": "object", "properties": {"role": {"enum": ["developer"]}}}]}],
+                  "discriminator": {"propertyName": "role", "mapping": {"sys": "#/components/schemas/SystemMessage"}}},
+      "UserMessage": {"type": "object", "properties": {"role": {"type": "string", "enum": ["user"]}}},
+      "ToolMessage": {"allOf": [{"$ref": "#/components/schemas/Base"},
+                                {"type": "object", "properties": {"role": {"const": "tool"}}}]},
+      "SystemMessage": {"type": "object", "properties": {"role": {"type": "string", "enum": ["system"]}}},
+      "Other": {"type": "object", "properties": {"role": {"type": "string", "enum": ["a", "b"]}}},
+      "Base": {"type": "object", "properties": {"id": {"type": "string"}}}
+      """)
+    guard case .union(let union)? = found.first(where: { $0.name == "Message" })?.kind else {
+      Issue.record("not a union: \(found)")
+      return
+    }
+    #expect(union.variants.map(\.tags) == [["user"], ["tool"], ["sys"], ["Other"], ["developer"]])
+    #expect(union.variants.map(\.name) == ["user", "tool", "sys", "other", "developer"])
+  }
+
+  @Test("oneOf/anyOf without a discriminator: one case per variant, scalars and arrays included, never JSON")
+  func untaggedUnions() throws {
+    let found = try declarations(
+      """
+      "Content": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"$ref": "#/components/schemas/Part"}},
+                            {"type": "integer"}, {"type": "null"}]},
+      "Stop": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}},
+                         {"$ref": "#/components/schemas/Part"}, {"type": "object", "title": "Extra",
+                          "properties": {"a": {"type": "number"}}}]},
+      "Part": {"type": "object", "properties": {"text": {"type": "string"}}}
+      """)
+    guard case .oneOf(let content)? = found.first(where: { $0.name == "Content" })?.kind,
+      case .oneOf(let stop)? = found.first(where: { $0.name == "Stop" })?.kind
+    else {
+      Issue.record("not unions: \(found)")
+      return
+    }
+    #expect(content.map(\.name) == ["string", "partArray", "int"])
+    #expect(content.map(\.type) == [.string, .array(.named("Part")), .int])
+    #expect(stop.map(\.name) == ["string", "stringArray", "part", "extra"])
+    #expect(stop.map(\.type.swift) == ["String", "[String]", "Part", "Extra"])
+  }
+
+  @Test("a discriminator value that two variants allow selects the first; the other is tagged with its type's name")
+  func repeatedTags() throws {
+    let document = """
+      {"openapi": "3.1.0", "paths": {}, "components": {"schemas": {
+        "Item": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}],
+                 "discriminator": {"propertyName": "type"}},
+        "A": {"type": "object", "properties": {"type": {"const": "message"}}},
+        "B": {"type": "object", "properties": {"type": {"enum": ["message"]}}}}}}
+      """
+    var translator = SchemaTranslator(document: try OpenAPIDocument(bytes: Array(document.utf8), name: "t.json"))
+    translator.translateComponents()
+    guard case .union(let union)? = translator.declaration(named: "Item")?.kind else {
+      Issue.record("not a union")
+      return
+    }
+    #expect(union.variants.map(\.tags) == [["message"], ["B"]])
+    #expect(
+      translator.diagnostics.map(\.description) == [
+        "warning: #/components/schemas/Item/oneOf/1: discriminator value \"message\" already selects an earlier variant: this one is tagged \"B\""
+      ])
+  }
+
   @Test("cycles through structures are broken with indirect storage; arrays need none")
   func cycles() throws {
     let found = try declarations(

@@ -24,6 +24,8 @@ indirect enum APIType: Hashable, Sendable {
   case url
   /// `Data`: a request body that is not JSON.
   case data
+  /// `MultipartFile`: a `format: binary` or `contentMediaType` property of a multipart body.
+  case file
   /// `JSON`: a schema that says nothing, or one the generator cannot type.
   case json
   /// `[Element]`.
@@ -64,6 +66,7 @@ indirect enum APIType: Hashable, Sendable {
     case .url: "URL"
     case .data: "Data"
     case .json: "JSON"
+    case .file: "MultipartFile"
     case .array(let element): "[\(element.swift)]"
     case .map(let value): "[String: \(value.swift)]"
     case .named(let name): name
@@ -76,7 +79,7 @@ indirect enum APIType: Hashable, Sendable {
     switch self {
     case .date, .uuid, .url, .data: true
     case .array(let inner), .map(let inner), .optional(let inner): inner.usesFoundation
-    case .string, .bool, .int, .int32, .int64, .double, .json, .named: false
+    case .string, .bool, .int, .int32, .int64, .double, .json, .file, .named: false
     }
   }
 }

@@ -125,7 +125,7 @@ enum IndirectionPass {
       switch declarations[offset].kind {
       case .structure: return offset
       case .alias(let target): current = throughOptionals ? target.wrapped : target
-      case .stringEnum, .union: return nil
+      case .stringEnum, .union, .multipartForm, .oneOf: return nil
       }
     }
     return nil

@@ -17,6 +17,12 @@ struct ModelDeclaration: Sendable {
     case stringEnum([EnumCase])
     /// An enumeration of the variants of a `oneOf`/`anyOf` with a `discriminator`.
     case union(Union)
+    /// The fields and files of a `multipart/form-data` body: a structure without JSON
+    /// conformances, whose `MultipartFile` properties are sent as file parts.
+    case multipartForm([Property])
+    /// An enumeration of the variants of a `oneOf`/`anyOf` without a discriminator:
+    /// decoding keeps the first variant, in document order, that decodes.
+    case oneOf([UntaggedVariant])
     /// A type alias: a schema that is an array, a map, a scalar or another `$ref`.
     case alias(APIType)
   }
@@ -51,6 +57,14 @@ struct ModelDeclaration: Sendable {
     var propertyName: String
     /// The variants, in document order.
     var variants: [Variant]
+  }
+
+  /// One variant of a `oneOf`/`anyOf` without a discriminator.
+  struct UntaggedVariant: Sendable {
+    /// The case name.
+    var name: String
+    /// The variant's type: a scalar, an array, a map or a generated declaration.
+    var type: APIType
   }
 
   /// One variant of a union: the tags that select it and its type.

@@ -24,13 +24,18 @@ struct ModelRenderer: Sendable {
   func render() -> [(name: String, contents: String)] {
     let usesFoundation = declarations.contains { declaration in
       switch declaration.kind {
-      case .structure(let properties): properties.contains { $0.type.usesFoundation }
+      case .structure(let properties), .multipartForm(let properties): properties.contains { $0.type.usesFoundation }
       case .alias(let type): type.usesFoundation
+      case .oneOf(let variants): variants.contains { $0.type.usesFoundation }
       case .stringEnum, .union: false
       }
     }
     var imports = ["Argonaut"]
     if usesFoundation { imports += ["ArgonautFoundation", "Foundation"] }
+    if declarations.contains(where: { if case .multipartForm = $0.kind { true } else { false } }) {
+      imports.append("ArgonautServices")
+    }
+    imports.sort()
     let head = header + "\n\n" + imports.map { "import \($0)\n" }.joined()
     var sections: [String] = []
     let hasIndirect = declarations.contains { declaration in
@@ -50,8 +55,10 @@ struct ModelRenderer: Sendable {
     for declaration in declarations {
       switch declaration.kind {
       case .structure(let properties): sections.append(structure(declaration, properties))
+      case .multipartForm(let properties): sections.append(multipartForm(declaration, properties))
       case .stringEnum(let cases): sections.append(stringEnum(declaration, cases))
       case .union(let union): sections.append(self.union(declaration, union))
+      case .oneOf(let variants): sections.append(oneOf(declaration, variants))
       case .alias(let type):
         sections.append(comment(declaration) + "\(access)typealias \(declaration.name) = \(type.swift)\n")
       }
@@ -112,18 +119,20 @@ struct ModelRenderer: Sendable {
     lines += ["}", ""]
 
     lines += ["extension \(name): Decodable {", "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {"]
-    lines += ["    build(", "      \(name).init,"]
+    // `Argonaut.build`: a property named `build` would hide the function.
+    lines += ["    Argonaut.build(", "      \(name).init,"]
     for (offset, property) in properties.enumerated() {
       let comma = offset == properties.count - 1 ? "" : ","
       lines.append("      j \(lookupOperator(property)) \(Identifiers.stringLiteral(property.key))\(comma)")
     }
     lines += ["    )", "  }", "}", ""]
 
+    // Properties are read as `self.name`, so no local (`members`, `value`) can hide one.
     lines += ["extension \(name): JSONEncodable {", "  \(access)func encode() -> JSON {"]
     if properties.allSatisfy(\.isRequired) {
       lines.append("    [")
       for property in properties {
-        lines.append("      \(Identifiers.stringLiteral(property.key)): \(property.name).encode(),")
+        lines.append("      \(Identifiers.stringLiteral(property.key)): self.\(property.name).encode(),")
       }
       lines.append("    ]")
     } else {
@@ -131,13 +140,37 @@ struct ModelRenderer: Sendable {
       for property in properties {
         let key = Identifiers.stringLiteral(property.key)
         if property.isRequired {
-          lines.append("    members.append((\(key), \(property.name).encode()))")
+          lines.append("    members.append((\(key), self.\(property.name).encode()))")
         } else {
-          lines.append("    if let \(property.name) { members.append((\(key), \(property.name).encode())) }")
+          let line = "    if let value = self.\(property.name) { members.append((\(key), value.encode())) }"
+          if line.count <= SourceLayout.lineLength {
+            lines.append(line)
+          } else {
+            lines += [
+              "    if let value = self.\(property.name) {", "      members.append((\(key), value.encode()))", "    }",
+            ]
+          }
         }
       }
       lines.append("    return .object(JSONObject(members))")
     }
+    lines += ["  }", "}"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A multipart body's structure: its properties and a memberwise initializer, no
+  /// JSON conformances (a `MultipartFile` has no JSON form).
+  private func multipartForm(_ declaration: ModelDeclaration, _ properties: [ModelDeclaration.Property]) -> String {
+    var lines = [comment(declaration) + "\(access)struct \(declaration.name): Sendable {"]
+    for property in properties {
+      if let summary = property.summary { lines.append("  /// \(summary)") }
+      lines.append("  \(access)var \(property.name): \(property.type.swift)")
+    }
+    lines.append("")
+    let parameters = properties.map { "\($0.name): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")" }
+    lines.append("  /// Makes the value from its members.")
+    lines += SourceLayout.wrapped(prefix: "  \(access)init(", items: parameters, suffix: ") {", indent: "  ")
+    for property in properties { lines.append("    self.\(property.name) = \(property.name)") }
     lines += ["  }", "}"]
     return lines.joined(separator: "\n") + "\n"
   }
@@ -188,6 +221,46 @@ struct ModelRenderer: Sendable {
       "  \(access)func encode() -> JSON { .string(rawValue) }",
       "}",
     ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: Unions without a discriminator
+
+  /// The rule, in the type's doc comment: document order, first that decodes.
+  private func oneOf(_ declaration: ModelDeclaration, _ variants: [ModelDeclaration.UntaggedVariant]) -> String {
+    let name = declaration.name
+    var lines = [
+      comment(declaration)
+        + """
+        ///
+        /// Decoding tries the variants in the document's order and keeps the first that
+        /// decodes; `encode()` writes the value of the case it holds.
+        \(access)indirect enum \(name): Sendable {
+        """
+    ]
+    for variant in variants { lines.append("  case \(variant.name)(\(variant.type.swift))") }
+    lines += ["}", ""]
+    let expected = variants.map(\.type.swift).joined(separator: ", ")
+    lines += [
+      "extension \(name): Decodable {",
+      "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {",
+    ]
+    for variant in variants {
+      lines += [
+        "    if case .success(let value) = \(variant.type.swift).decode(j) {",
+        "      return .success(.\(variant.name)(value))",
+        "    }",
+      ]
+    }
+    lines += [
+      "    return .failure(.custom(\(Identifiers.stringLiteral("no variant of \(name) matches: expected \(expected)"))))",
+      "  }", "}", "",
+      "extension \(name): JSONEncodable {",
+      "  \(access)func encode() -> JSON {",
+      "    switch self {",
+    ]
+    for variant in variants { lines.append("    case .\(variant.name)(let value): value.encode()") }
+    lines += ["    }", "  }", "}"]
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -73,8 +73,48 @@ struct OperationDeclaration: Sendable {
   struct Body: Sendable {
     /// Its Swift type: optional when the body is not required.
     var type: APIType
-    /// `nil` for JSON; otherwise the content type that `Data` is sent with.
-    var contentType: String?
+    /// How it is sent.
+    var encoding: BodyEncoding
+  }
+
+  /// How a request body becomes bytes, by its media type.
+  enum BodyEncoding: Sendable {
+    /// `application/json` (and `+json`): the model's `encode()`.
+    case json
+    /// Any other media type: `Data`, sent with this content type.
+    case data(contentType: String)
+    /// `application/x-www-form-urlencoded`: the structure's properties as fields, by
+    /// OpenAPI's `style: form` rules.
+    case form([FormField])
+    /// `multipart/form-data`: one part per property (per element for arrays).
+    case multipart([FormField])
+  }
+
+  /// One property of a form or multipart body.
+  struct FormField: Sendable {
+    /// The property's Swift name, escaped where needed.
+    var property: String
+    /// The field's name on the wire.
+    var key: String
+    /// Whether the property is optional: absent values send nothing.
+    var isOptional: Bool
+    /// How its value is written.
+    var value: FormValue
+  }
+
+  /// How the value of one form field is written.
+  enum FormValue: Sendable {
+    /// One field of text.
+    case text(Conversion)
+    /// An array of values: one field per element (`separator` `nil`, OpenAPI's
+    /// `explode: true`), or one field of the elements joined with `separator`.
+    case list(Conversion, separator: String?)
+    /// The value's JSON: text in a form, an `application/json` part in multipart.
+    case json
+    /// A `MultipartFile`: a file part.
+    case file
+    /// `[MultipartFile]`: one file part per element.
+    case files
   }
 
   /// What the method returns.

@@ -5,15 +5,17 @@ import Argonaut
 /// Schemas met on the way (parameters, bodies, responses) go through the
 /// ``SchemaTranslator``, named from the operation (`createPet` + `body` →
 /// `CreatePetBody`). An operation that cannot be called as the document says
-/// (a required cookie parameter, a multipart body…) is left out with a diagnostic
+/// (a required cookie parameter…) is left out with a diagnostic
 /// naming its pointer; an optional parameter that cannot be sent is left out alone.
+/// Request bodies are never left out: JSON, form and multipart bodies are typed, and
+/// any other media type is `Data`.
 struct OperationTranslator {
   /// The HTTP methods of a path item.
   static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
   /// Names a method or a label may not take in a service class.
   static let reservedMethodNames = ["configuration", "getRequest", "load", "loadResponse", "pages", "init"]
   /// The locals of a generated resource method, which labels must not shadow.
-  static let locals = ["queryItems", "headerFields"]
+  static let locals = ["queryItems", "headerFields", "formFields", "form", "requestBody"]
 
   let document: OpenAPIDocument
 
@@ -150,21 +152,7 @@ struct OperationTranslator {
         schemas.warn(bodyPointer, "$ref that cannot be followed: the operation is left out")
         return nil
       }
-      let required = resolved["required"]?.boolValue == true
-      let content = resolved["content"]?.members ?? []
-      if let json = content.first(where: { Self.isJSON($0.key) }) {
-        let schemaPointer = JSONPointer.appending(json.key, to: resolvedPointer + "/content") + "/schema"
-        let type = json.value["schema"].map { schemas.type(of: $0, at: schemaPointer, name: hint + " body") } ?? .json
-        body = OperationDeclaration.Body(type: required ? type : type.optional, contentType: nil)
-      } else if let other = content.first {
-        if other.key.hasPrefix("multipart/") || other.key == "application/x-www-form-urlencoded" {
-          let reason = "a \(other.key) request body is not supported"
-          schemas.warn(bodyPointer, reason + (required ? ": the operation is left out" : ": the body is left out"))
-          if required { return nil }
-        } else {
-          body = OperationDeclaration.Body(type: required ? .data : .optional(.data), contentType: other.key)
-        }
-      }
+      body = self.body(resolved, at: resolvedPointer, hint: hint, &schemas)
     }
 
     let labels = APINaming.memberNames(
@@ -175,6 +163,91 @@ struct OperationTranslator {
       name: name, pointer: entry.pointer, method: entry.method, path: entry.path,
       summary: APINaming.summary(operation["summary"]?.stringValue ?? operation["description"]?.stringValue),
       parameters: parameters, body: body, response: response(operation, at: entry.pointer, hint: hint, &schemas))
+  }
+
+  /// The body of a resolved `requestBody`: JSON first, then the first media type in
+  /// document order. A form or multipart body that cannot be a structure is sent as
+  /// `Data`, with a warning; no body is ever left out.
+  private func body(
+    _ requestBody: JSON, at pointer: String, hint: String, _ schemas: inout SchemaTranslator
+  ) -> OperationDeclaration.Body? {
+    let required = requestBody["required"]?.boolValue == true
+    let content = requestBody["content"]?.members ?? []
+    guard let chosen = content.first(where: { Self.isJSON($0.key) }) ?? content.first else { return nil }
+    let mediaType = Self.baseMediaType(chosen.key)
+    let mediaPointer = JSONPointer.appending(chosen.key, to: pointer + "/content")
+    let schemaPointer = mediaPointer + "/schema"
+    func made(_ type: APIType, _ encoding: OperationDeclaration.BodyEncoding) -> OperationDeclaration.Body {
+      OperationDeclaration.Body(type: required ? type : type.optional, encoding: encoding)
+    }
+    if Self.isJSON(chosen.key) {
+      let type = chosen.value["schema"].map { schemas.type(of: $0, at: schemaPointer, name: hint + " body") } ?? .json
+      return made(type, .json)
+    }
+    let encoding = chosen.value["encoding"]
+    if mediaType == "application/x-www-form-urlencoded", let schema = chosen.value["schema"] {
+      let type = schemas.type(of: schema, at: schemaPointer, name: hint + " body").wrapped
+      if let properties = structureProperties(of: type, schemas) {
+        let fields = properties.map { formField($0, encoding: encoding, multipart: false, at: schemaPointer, &schemas) }
+        return made(type, .form(fields))
+      }
+      schemas.warn(schemaPointer, "a form body that is not an object with properties: sent as Data")
+    } else if mediaType == "multipart/form-data", let schema = chosen.value["schema"] {
+      if let type = schemas.multipartForm(of: schema, at: schemaPointer, name: hint + " body"),
+        let properties = structureProperties(of: type, schemas)
+      {
+        let fields = properties.map { formField($0, encoding: encoding, multipart: true, at: schemaPointer, &schemas) }
+        return made(type, .multipart(fields))
+      }
+      schemas.warn(schemaPointer, "a multipart body that is not an object with properties: sent as Data")
+    } else if mediaType.hasPrefix("multipart/") {
+      schemas.warn(mediaPointer, "a \(mediaType) body is sent as Data: build it with MultipartFormData")
+    }
+    return made(.data, .data(contentType: chosen.key))
+  }
+
+  /// The properties of the structure `type` names (through type aliases), or `nil`.
+  private func structureProperties(of type: APIType, _ schemas: SchemaTranslator) -> [ModelDeclaration.Property]? {
+    var current = type
+    for _ in 0..<16 {
+      guard case .named(let name) = current else { return nil }
+      switch schemas.declaration(named: name)?.kind {
+      case .structure(let properties), .multipartForm(let properties): return properties
+      case .alias(let target): current = target.wrapped
+      default: return nil
+      }
+    }
+    return nil
+  }
+
+  /// How one property of a form or multipart body is written: `style: form` rules,
+  /// with the media type's `encoding` entry for the property (`style`, `explode`,
+  /// `contentType`) where it has one. What has no text form is written as JSON.
+  private func formField(
+    _ property: ModelDeclaration.Property, encoding: JSON?, multipart: Bool, at pointer: String,
+    _ schemas: inout SchemaTranslator
+  ) -> OperationDeclaration.FormField {
+    let type = property.type.wrapped
+    let rules = encoding?[property.key]
+    let wantsJSON = rules?["contentType"]?.stringValue.map(Self.isJSON) ?? false
+    var value = OperationDeclaration.FormValue.json
+    if type == .file {
+      value = .file
+    } else if type == .array(.file) {
+      value = .files
+    } else if !wantsJSON, let conversion = conversion(type, schemas) {
+      value = .text(conversion)
+    } else if !wantsJSON, case .array(let element) = type, let conversion = conversion(element, schemas) {
+      let explode = rules?["explode"]?.boolValue ?? (rules?["style"]?.stringValue ?? "form" == "form")
+      let separators = ["form": ",", "spaceDelimited": " ", "pipeDelimited": "|"]
+      value = .list(conversion, separator: explode ? nil : separators[rules?["style"]?.stringValue ?? "form"] ?? ",")
+    } else if !multipart && !wantsJSON {
+      schemas.warn(
+        JSONPointer.appending(property.key, to: pointer + "/properties"),
+        "a form field of type \(type.swift) has no text form: written as its JSON")
+    }
+    return OperationDeclaration.FormField(
+      property: property.name, key: property.key, isOptional: property.type.isOptional, value: value)
   }
 
   private func response(
@@ -210,7 +283,7 @@ struct OperationTranslator {
         case .alias(let target): current = target
         default: return nil
         }
-      case .json, .data, .array, .map, .optional: return nil
+      case .json, .data, .file, .array, .map, .optional: return nil
       }
     }
     return nil
@@ -220,6 +293,11 @@ struct OperationTranslator {
   static func isJSON(_ mediaType: String) -> Bool {
     let base = mediaType.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? ""
     return base == "application/json" || base.hasSuffix("+json") || base == "*/*"
+  }
+
+  /// A media type without its parameters, lowercased: `Multipart/Form-Data; charset=x` → `multipart/form-data`.
+  static func baseMediaType(_ mediaType: String) -> String {
+    mediaType.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? ""
   }
 
   /// The placeholder names of a path template: `/users/{id}/posts/{post}` → `id`, `post`.

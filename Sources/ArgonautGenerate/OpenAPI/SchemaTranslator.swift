@@ -21,6 +21,8 @@ struct SchemaTranslator: Sendable {
   private var translated: [String: APIType] = [:]
   /// References being translated, to stop a cycle of non-component references.
   private var inProgress: Set<String> = []
+  /// The multipart structures made, by the pointer of their schema.
+  private var multipartForms: [String: APIType] = [:]
   /// The index of each declaration, by Swift name.
   private var declarationIndex: [String: Int] = [:]
 
@@ -136,8 +138,7 @@ struct SchemaTranslator: Sendable {
         return type(of: only.element, at: JSONPointer.appending("\(only.offset)", to: listPointer), name: name).wrapped
       }
       if nonNull.isEmpty { return .json }
-      warn(listPointer, "\(key) of \(nonNull.count) schemas without a discriminator: typed as JSON")
-      return .json
+      return oneOf(nonNull, at: listPointer, schema: schema, pointer: pointer, name: name, declaredAs: fixedName)
     }
     if let values = schema["enum"]?.elements, !values.isEmpty {
       let strings = values.compactMap(\.stringValue)
@@ -280,6 +281,117 @@ struct SchemaTranslator: Sendable {
     for key in schema["required"]?.elements.compactMap(\.stringValue) ?? [] { required.insert(key) }
   }
 
+  // MARK: Multipart bodies
+
+  /// The structure of a `multipart/form-data` body whose schema is at `pointer`: its
+  /// properties (with `allOf` merged), where a binary one (`format: binary` in 3.0,
+  /// `contentMediaType` in 3.1) or an array of them is a `MultipartFile`. `nil`, with
+  /// nothing declared, when the schema (after `$ref`s) has no properties.
+  ///
+  /// One declaration per schema, named `name` for an inline schema and after the
+  /// component (`CreateFileRequest` → `CreateFileRequestForm`) for a `$ref`: the
+  /// component's own structure stays the JSON model.
+  mutating func multipartForm(of schema: JSON, at pointer: String, name: String) -> APIType? {
+    guard let (resolved, resolvedPointer) = document.dereferenced(schema, at: pointer) else { return nil }
+    if let known = multipartForms[resolvedPointer] { return known }
+    var collected: [Collected] = []
+    var required: Set<String> = []
+    var visited: Set<String> = []
+    collect(resolved, at: resolvedPointer, into: &collected, required: &required, visited: &visited)
+    guard !collected.isEmpty else { return nil }
+    let swiftName =
+      componentNames[resolvedPointer].map { naming.typeName(for: $0 + " form") } ?? naming.typeName(for: name)
+    let index = declarations.count
+    declare(swiftName, pointer: resolvedPointer, schema: resolved, kind: .multipartForm([]))
+    let type = APIType.named(swiftName)
+    multipartForms[resolvedPointer] = type
+    let names = APINaming.memberNames(for: collected.map(\.key))
+    var properties: [ModelDeclaration.Property] = []
+    for (member, propertyName) in zip(collected, names) {
+      let memberSchema = nonNullVariant(
+        document.dereferenced(member.schema, at: member.pointer)?.value ?? member.schema)
+      let propertyType: APIType
+      if isBinary(memberSchema) {
+        propertyType = .file
+      } else if typeNames(memberSchema) == ["array"], let items = memberSchema["items"],
+        isBinary(nonNullVariant(document.dereferenced(items, at: member.pointer + "/items")?.value ?? items))
+      {
+        propertyType = .array(.file)
+      } else {
+        propertyType = self.type(of: member.schema, at: member.pointer, name: swiftName + " " + member.key)
+      }
+      let isRequired = required.contains(member.key)
+      properties.append(
+        ModelDeclaration.Property(
+          name: propertyName, key: member.key, type: isRequired ? propertyType : propertyType.optional,
+          isRequired: isRequired, summary: APINaming.summary(member.schema["description"]?.stringValue)))
+    }
+    declarations[index].kind = .multipartForm(properties)
+    return type
+  }
+
+  /// The one schema of an `anyOf`/`oneOf` that has one besides `{type: null}` (FastAPI's
+  /// `Optional[UploadFile]`), or `schema` itself.
+  private func nonNullVariant(_ schema: JSON) -> JSON {
+    for key in ["anyOf", "oneOf"] {
+      let variants = (schema[key]?.elements ?? []).filter { !isNullSchema($0) }
+      if variants.count == 1, schema[key]!.elements.count == 2 {
+        return document.dereferenced(variants[0], at: "")?.value ?? variants[0]
+      }
+    }
+    return schema
+  }
+
+  /// Whether `schema` describes a file's bytes: `format: binary` (3.0) or
+  /// `contentMediaType` (3.1), on a string or without a type.
+  private func isBinary(_ schema: JSON) -> Bool {
+    guard typeNames(schema).allSatisfy({ $0 == "string" }) else { return false }
+    return schema["format"]?.stringValue == "binary" || schema["contentMediaType"] != nil
+  }
+
+  // MARK: Unions without a discriminator
+
+  /// An enumeration with one case per variant of a `oneOf`/`anyOf` without a
+  /// discriminator, named from each variant's type (`string`, `int`, `stringArray`,
+  /// `cat`); decoding keeps the first variant, in document order, that decodes.
+  private mutating func oneOf(
+    _ variants: [(offset: Int, element: JSON)], at listPointer: String, schema: JSON, pointer: String,
+    name: String, declaredAs fixedName: String?
+  ) -> APIType {
+    let swiftName = fixedName ?? naming.typeName(for: name)
+    let index = declarations.count
+    declare(swiftName, pointer: pointer, schema: schema, kind: .oneOf([]))
+    var types: [APIType] = []
+    for (offset, variant) in variants {
+      let variantPointer = JSONPointer.appending("\(offset)", to: listPointer)
+      let title = variant["title"]?.stringValue
+      types.append(type(of: variant, at: variantPointer, name: title ?? "\(swiftName) \(offset + 1)").wrapped)
+    }
+    let names = APINaming.memberNames(for: types.map(Self.caseText), reserved: ["init"])
+    declarations[index].kind = .oneOf(zip(names, types).map { ModelDeclaration.UntaggedVariant(name: $0, type: $1) })
+    return .named(swiftName)
+  }
+
+  /// The words a variant's case is named from: `String` → `string`, `[Cat]` → `cat array`.
+  private static func caseText(_ type: APIType) -> String {
+    switch type {
+    case .string: "string"
+    case .bool: "bool"
+    case .int, .int32, .int64: "int"
+    case .double: "double"
+    case .date: "date"
+    case .uuid: "uuid"
+    case .url: "url"
+    case .data: "data"
+    case .file: "file"
+    case .json: "json"
+    case .array(let element): caseText(element.wrapped) + " array"
+    case .map(let value): caseText(value.wrapped) + " map"
+    case .named(let name): name
+    case .optional(let wrapped): caseText(wrapped)
+    }
+  }
+
   // MARK: Unions
 
   private mutating func union(
@@ -293,17 +405,24 @@ struct SchemaTranslator: Sendable {
       entry.value.stringValue.map { (tag: entry.key, reference: $0.hasPrefix("#") ? $0 : "#/components/schemas/" + $0) }
     }
     var found: [(tags: [String], typeName: String)] = []
+    var pointers: [String] = []
     for (offset, variant) in variants {
       let variantPointer = JSONPointer.appending("\(offset)", to: pointer)
       var tags: [String]
       if let reference = variant["$ref"]?.stringValue {
         tags = mapping.filter { $0.reference == reference }.map(\.tag)
+        if tags.isEmpty, let implied = impliedTag(of: variant, propertyName: propertyName, at: variantPointer) {
+          tags = [implied]
+        }
         if tags.isEmpty, let last = JSONPointer.tokens(of: reference)?.last { tags = [last] }
       } else {
         let property = variant["properties"]?[propertyName]
         tags =
           (property?["enum"]?.elements.compactMap(\.stringValue) ?? [])
           + [property?["const"]?.stringValue].compactMap { $0 }
+        if tags.isEmpty, let implied = impliedTag(of: variant, propertyName: propertyName, at: variantPointer) {
+          tags = [implied]
+        }
       }
       guard let first = tags.first else {
         warn(variantPointer, "variant without a discriminator value for \"\(propertyName)\": left out of the union")
@@ -315,6 +434,24 @@ struct SchemaTranslator: Sendable {
         continue
       }
       found.append((tags, typeName))
+      pointers.append(variantPointer)
+    }
+    // A tag selects one variant: the first that has it (a `switch` with a repeated
+    // literal would not compile cleanly). A variant left without one is tagged with its
+    // type's name, which the document never sends.
+    var used: Set<String> = []
+    for index in found.indices {
+      let tags = found[index].tags.filter { used.insert($0).inserted }
+      if tags.isEmpty {
+        warn(
+          pointers[index],
+          "discriminator value \"\(found[index].tags[0])\" already selects an earlier variant: "
+            + "this one is tagged \"\(found[index].typeName)\"")
+        used.insert(found[index].typeName)
+        found[index].tags = [found[index].typeName]
+      } else {
+        found[index].tags = tags
+      }
     }
     guard !found.isEmpty else {
       warn(pointer, "no variant of the union could be translated: typed as JSON")
@@ -324,6 +461,26 @@ struct SchemaTranslator: Sendable {
     return ModelDeclaration.Union(
       propertyName: propertyName,
       variants: zip(names, found).map { ModelDeclaration.Variant(name: $0, tags: $1.tags, typeName: $1.typeName) })
+  }
+
+  /// The one value that `schema`'s discriminator property allows (`enum: [user]` or
+  /// `const: user`), looking through `$ref`s and `allOf` parts; `nil` when it allows
+  /// none or several. With no `mapping` entry, this is the variant's tag (OpenAI's
+  /// `role`); without it, the schema's name is (OpenAPI's default).
+  private func impliedTag(of schema: JSON, propertyName: String, at pointer: String, depth: Int = 0) -> String? {
+    guard depth < 8, let (resolved, resolvedPointer) = document.dereferenced(schema, at: pointer) else { return nil }
+    if let property = resolved["properties"]?[propertyName],
+      let (value, _) = document.dereferenced(property, at: resolvedPointer)
+    {
+      if let constant = value["const"]?.stringValue { return constant }
+      let values = value["enum"]?.elements.compactMap(\.stringValue) ?? []
+      return values.count == 1 ? values[0] : nil
+    }
+    for (offset, part) in (resolved["allOf"]?.elements ?? []).enumerated() {
+      let partPointer = JSONPointer.appending("\(offset)", to: resolvedPointer + "/allOf")
+      if let tag = impliedTag(of: part, propertyName: propertyName, at: partPointer, depth: depth + 1) { return tag }
+    }
+    return nil
   }
 
   /// The declaration named `name`, once made.

@@ -134,18 +134,75 @@ struct ServiceRenderer: Sendable {
       requestArguments.append("headers: headerFields")
     }
     if let body = operation.body {
-      let make: (String) -> String = { value in
-        if let contentType = body.contentType {
-          ".data(\(value), contentType: \(Identifiers.stringLiteral(contentType)))"
+      switch body.encoding {
+      case .json, .data:
+        let make: (String) -> String = { value in
+          if case .data(let contentType) = body.encoding {
+            ".data(\(value), contentType: \(Identifiers.stringLiteral(contentType)))"
+          } else {
+            ".json(\(value).encode())"
+          }
+        }
+        requestArguments.append("body: " + (body.type.isOptional ? "body.map { \(make("$0")) }" : make("body")))
+      case .form(let fields), .multipart(let fields):
+        let isMultipart = if case .multipart = body.encoding { true } else { false }
+        var statements = [isMultipart ? "var form = MultipartFormData()" : "var formFields: [QueryItem] = []"]
+        statements += fields.flatMap { formStatements($0, multipart: isMultipart) }
+        let made = isMultipart ? ".multipart(form)" : ".form(formFields)"
+        if body.type.isOptional {
+          lines.append("    var requestBody: RequestBody?")
+          lines.append("    if let body {")
+          lines += statements.map { "      " + $0 }
+          lines.append("      requestBody = \(made)")
+          lines.append("    }")
+          requestArguments.append("body: requestBody")
         } else {
-          ".json(\(value).encode())"
+          lines += statements.map { "    " + $0 }
+          requestArguments.append("body: \(made)")
         }
       }
-      requestArguments.append("body: " + (body.type.isOptional ? "body.map { \(make("$0")) }" : make("body")))
     }
     lines += SourceLayout.wrapped(
       prefix: "    let request = Request(", items: requestArguments, suffix: ")", indent: "    ")
     return lines
+  }
+
+  /// The statements that add one property of `body` to `formFields` (a form) or
+  /// `form` (multipart); inside `if let value` when the property is optional.
+  private func formStatements(_ field: OperationDeclaration.FormField, multipart: Bool) -> [String] {
+    let key = Identifiers.stringLiteral(field.key)
+    let statement: (String) -> String = { value in
+      switch (field.value, multipart) {
+      case (.text(let conversion), false):
+        "formFields.append(QueryItem(\(key), \(self.convert(conversion, value))))"
+      case (.text(let conversion), true):
+        "form.append(\(key), \(self.convert(conversion, value)))"
+      case (.list(let conversion, nil), false):
+        "formFields += \(value).map { QueryItem(\(key), \(self.convert(conversion, "$0"))) }"
+      case (.list(let conversion, nil), true):
+        "for item in \(value) { form.append(\(key), \(self.convert(conversion, "item"))) }"
+      case (.list(let conversion, let separator?), _):
+        (multipart ? "form.append(\(key), " : "formFields.append(QueryItem(\(key), ")
+          + self.joined(conversion, value, separator: separator) + (multipart ? ")" : "))")
+      case (.json, false):
+        "formFields.append(QueryItem(\(key), JSONSerializer.compact.string(from: \(value).encode())))"
+      case (.json, true):
+        "form.append(\(key), json: \(value).encode())"
+      case (.file, _):
+        "form.append(\(key), file: \(value))"
+      case (.files, _):
+        "for item in \(value) { form.append(\(key), file: item) }"
+      }
+    }
+    let property = "body." + field.property
+    return field.isOptional ? ["if let value = \(property) {", "  " + statement("value"), "}"] : [statement(property)]
+  }
+
+  /// The elements of an array as text, joined with `separator`.
+  private func joined(_ conversion: OperationDeclaration.Conversion, _ value: String, separator: String) -> String {
+    let literal = Identifiers.stringLiteral(separator)
+    if case .identity = conversion { return "\(value).joined(separator: \(literal))" }
+    return "\(value).map { \(convert(conversion, "$0")) }.joined(separator: \(literal))"
   }
 
   /// `statement(label)`, inside `if let` when the parameter is optional.

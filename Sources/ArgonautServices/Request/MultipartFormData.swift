@@ -124,7 +124,7 @@ public struct MultipartFormData: Hashable, Sendable {
       contentType: contentType ?? FileTransport.contentType(of: url.pathExtension))
   }
 
-  private mutating func appendPart(disposition: String, contentType: String?, body: Data) {
+  mutating func appendPart(disposition: String, contentType: String?, body: Data) {
     if partContainingBoundary == nil, body.range(of: Data("--\(boundary)".utf8)) != nil {
       partContainingBoundary = MultipartParts.parameter("name", in: Substring("; " + disposition)) ?? ""
     }

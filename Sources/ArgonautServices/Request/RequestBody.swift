@@ -48,6 +48,20 @@ public struct RequestBody: Hashable, Sendable {
     RequestBody(data: Data(), contentType: contentType, json: nil, fileURL: url)
   }
 
+  /// An `application/x-www-form-urlencoded` body: `name=value` pairs joined with `&`,
+  /// in order, each name and value percent-encoded as a query's are (a space as `%20`).
+  ///
+  /// ```swift
+  /// Request(.post, "/Messages.json", body: .form([QueryItem("To", "+15558675310"), QueryItem("Body", "Hi")]))
+  /// // To=%2B15558675310&Body=Hi
+  /// ```
+  ///
+  /// A field whose value is `nil` is written as its name alone.
+  public static func form(_ fields: [QueryItem]) -> RequestBody {
+    let text = fields.map(\.description).joined(separator: "&")
+    return RequestBody(data: Data(text.utf8), contentType: "application/x-www-form-urlencoded", json: nil)
+  }
+
   /// UTF-8 text, sent as `text/plain; charset=utf-8` unless you say otherwise.
   public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8") -> RequestBody {
     RequestBody(data: Data(text.utf8), contentType: contentType, json: nil)

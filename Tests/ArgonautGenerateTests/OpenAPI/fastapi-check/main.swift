@@ -123,8 +123,48 @@ do {
   let resource = pets.getPetResource(petId: 2)
   check(try await defaults.load(resource).name == "Rex", "getPetResource: a Resource any service loads")
 
+  // A union without a discriminator: each element is the first variant it fits, and
+  // encodes back as it came.
+  let mixed = try await debugTools.mixed()
+  if mixed.count == 4, case .int(7) = mixed[0], case .string("seven") = mixed[1],
+    case .stringArray(["a", "b"]) = mixed[2], case .owner(let ada) = mixed[3]
+  {
+    check(ada.name == "Ada", "mixed: anyOf of integer, string, array and model, each its own case")
+  } else {
+    check(false, "mixed: anyOf decoded as \(mixed)")
+  }
+  check(mixed.map { $0.encode() } == [7, "seven", ["a", "b"], mixed[3].encode()], "mixed: encode() writes back")
+  check(mixed[3].encode()["name"] == "Ada", "mixed: the model variant encodes its members")
+
   let health = try await defaults.health()
   check(health == ["status": "ok"], "health: an untagged operation in DefaultService")
+} catch {
+  check(false, "unexpected error: \(error)")
+}
+
+do {
+  // An application/x-www-form-urlencoded body (FastAPI's Form()): the list repeats its key.
+  let messages = MessagesService(configuration: configuration)
+  let sent = try await messages.sendMessage(
+    body: BodySendMessage(to: "+1 555 0100", body: "Hi & bye = 100%", mediaUrl: ["a.png", "b c.png"], urgent: true))
+  check(sent.to == "+1 555 0100" && sent.body == "Hi & bye = 100%", "sendMessage: form fields, percent-encoded")
+  check(sent.mediaUrls == ["a.png", "b c.png"], "sendMessage: an array repeats its key")
+  check(sent.priority == 0 && sent.urgent, "sendMessage: an absent field and a boolean")
+
+  // A multipart/form-data upload: a file, files, optional and repeated text fields.
+  let upload = try await messages.uploadDocument(
+    body: BodyUploadDocumentForm(
+      file: MultipartFile(data: Data("hello".utf8), filename: "hello.txt", contentType: "text/plain"),
+      description: "a greeting",
+      extras: [MultipartFile(data: Data("one".utf8), filename: "1.txt"), MultipartFile(data: Data("two".utf8))],
+      tags: ["x", "y"]))
+  check(
+    upload.filename == "hello.txt" && upload.contentType == "text/plain", "uploadDocument: the file's name and type")
+  check(upload.text == "hello" && upload.description == "a greeting", "uploadDocument: the file and a text field")
+  check(upload.extras == ["1.txt:one", "extras:two"], "uploadDocument: an array of files repeats the part")
+  check(upload.tags == ["x", "y"], "uploadDocument: an array of text repeats the part")
+  let bare = try await messages.uploadDocument(body: BodyUploadDocumentForm(file: MultipartFile(data: Data())))
+  check(bare.filename == "file" && bare.extras.isEmpty && bare.description == nil, "uploadDocument: defaults")
 } catch {
   check(false, "unexpected error: \(error)")
 }

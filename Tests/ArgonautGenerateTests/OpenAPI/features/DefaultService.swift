@@ -37,4 +37,286 @@ public final class DefaultService: Service {
   public func upload(body: Data? = nil) async throws(ServiceError) -> Data {
     try await load(uploadResource(body: body))
   }
+
+  /// `POST /upload`.
+  ///
+  /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.
+  /// From `#/paths/~1upload/post`.
+  public func uploadFormResource(body: UploadFormBody) -> Resource<Void> {
+    var form = MultipartFormData()
+    form.append("file", file: body.file)
+    if let value = body.attachments {
+      for item in value { form.append("attachments", file: item) }
+    }
+    form.append("purpose", body.purpose.rawValue)
+    if let value = body.labels {
+      for item in value { form.append("labels", item) }
+    }
+    if let value = body.size {
+      form.append("size", String(value))
+    }
+    if let value = body.meta {
+      form.append("meta", json: value.encode())
+    }
+    let request = Request(.post, "/upload", body: .multipart(form))
+    return Resource(request, parse: .nothing)
+  }
+
+  /// `POST /upload`.
+  ///
+  /// From `#/paths/~1upload/post`.
+  public func uploadForm(body: UploadFormBody) async throws(ServiceError) {
+    try await load(uploadFormResource(body: body))
+  }
+
+  /// `POST /photos`.
+  ///
+  /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.
+  /// From `#/paths/~1photos/post`.
+  public func uploadPhotoResource(body: PhotoForm? = nil) -> Resource<Void> {
+    var requestBody: RequestBody?
+    if let body {
+      var form = MultipartFormData()
+      form.append("image", file: body.image)
+      if let value = body.caption {
+        form.append("caption", value)
+      }
+      requestBody = .multipart(form)
+    }
+    let request = Request(.post, "/photos", body: requestBody)
+    return Resource(request, parse: .nothing)
+  }
+
+  /// `POST /photos`.
+  ///
+  /// From `#/paths/~1photos/post`.
+  public func uploadPhoto(body: PhotoForm? = nil) async throws(ServiceError) {
+    try await load(uploadPhotoResource(body: body))
+  }
+
+  /// `POST /locals`.
+  ///
+  /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.
+  /// From `#/paths/~1locals/post`.
+  public func postLocalsResource(value: String? = nil, body: Locals) -> Resource<Locals> {
+    var queryItems: [QueryItem] = []
+    if let value { queryItems.append(QueryItem("value", value)) }
+    var formFields: [QueryItem] = []
+    formFields.append(QueryItem("members", body.members))
+    formFields.append(QueryItem("json", body.json))
+    if let value = body.object {
+      formFields.append(QueryItem("object", value))
+    }
+    if let value = body.j {
+      formFields.append(QueryItem("j", value))
+    }
+    formFields.append(QueryItem("value", body.value))
+    if let value = body.values {
+      formFields.append(QueryItem("values", value))
+    }
+    if let value = body.encoder {
+      formFields.append(QueryItem("encoder", value))
+    }
+    if let value = body.container {
+      formFields.append(QueryItem("container", value))
+    }
+    if let value = body.result {
+      formFields.append(QueryItem("result", value))
+    }
+    if let value = body.tag {
+      formFields.append(QueryItem("tag", value))
+    }
+    if let value = body.key {
+      formFields.append(QueryItem("key", value))
+    }
+    if let value = body.item {
+      formFields.append(QueryItem("item", value))
+    }
+    formFields.append(QueryItem("form", body.form))
+    if let value = body.formFields {
+      formFields.append(QueryItem("formFields", value))
+    }
+    if let value = body.requestBody {
+      formFields.append(QueryItem("requestBody", value))
+    }
+    if let value = body.request {
+      formFields.append(QueryItem("request", value))
+    }
+    if let value = body.queryItems {
+      formFields.append(QueryItem("queryItems", value))
+    }
+    if let value = body.headerFields {
+      formFields.append(QueryItem("headerFields", value))
+    }
+    formFields.append(QueryItem("body", body.body))
+    if let value = body.build {
+      formFields.append(QueryItem("build", value))
+    }
+    if let value = body.tagged {
+      formFields.append(QueryItem("tagged", value))
+    }
+    if let value = body.decoded {
+      formFields.append(QueryItem("decoded", value))
+    }
+    let request = Request(.post, "/locals", query: queryItems, body: .form(formFields))
+    return Resource(request, parse: .decoding(Locals.self))
+  }
+
+  /// `POST /locals`.
+  ///
+  /// From `#/paths/~1locals/post`.
+  public func postLocals(value: String? = nil, body: Locals) async throws(ServiceError) -> Locals {
+    try await load(postLocalsResource(value: value, body: body))
+  }
+
+  /// `PUT /locals`.
+  ///
+  /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.
+  /// From `#/paths/~1locals/put`.
+  public func putLocalsResource(body: PutLocalsBody? = nil) -> Resource<Void> {
+    var requestBody: RequestBody?
+    if let body {
+      var form = MultipartFormData()
+      form.append("members", body.members)
+      form.append("json", body.json)
+      if let value = body.object {
+        form.append("object", value)
+      }
+      if let value = body.j {
+        form.append("j", value)
+      }
+      form.append("value", body.value)
+      if let value = body.values {
+        form.append("values", value)
+      }
+      if let value = body.encoder {
+        form.append("encoder", value)
+      }
+      if let value = body.container {
+        form.append("container", value)
+      }
+      if let value = body.result {
+        form.append("result", value)
+      }
+      if let value = body.tag {
+        form.append("tag", value)
+      }
+      if let value = body.key {
+        form.append("key", value)
+      }
+      if let value = body.item {
+        for item in value { form.append("item", file: item) }
+      }
+      form.append("form", body.form)
+      if let value = body.formFields {
+        form.append("formFields", value)
+      }
+      if let value = body.requestBody {
+        form.append("requestBody", value)
+      }
+      if let value = body.request {
+        form.append("request", value)
+      }
+      if let value = body.queryItems {
+        form.append("queryItems", value)
+      }
+      if let value = body.headerFields {
+        form.append("headerFields", value)
+      }
+      form.append("body", body.body)
+      if let value = body.build {
+        form.append("build", value)
+      }
+      if let value = body.tagged {
+        form.append("tagged", value)
+      }
+      if let value = body.decoded {
+        form.append("decoded", value)
+      }
+      requestBody = .multipart(form)
+    }
+    let request = Request(.put, "/locals", body: requestBody)
+    return Resource(request, parse: .nothing)
+  }
+
+  /// `PUT /locals`.
+  ///
+  /// From `#/paths/~1locals/put`.
+  public func putLocals(body: PutLocalsBody? = nil) async throws(ServiceError) {
+    try await load(putLocalsResource(body: body))
+  }
+
+  /// `POST /messages`.
+  ///
+  /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.
+  /// From `#/paths/~1messages/post`.
+  public func createMessageResource(form2: String? = nil, body: CreateMessageBody) -> Resource<Post> {
+    var queryItems: [QueryItem] = []
+    if let form2 { queryItems.append(QueryItem("form", form2)) }
+    var formFields: [QueryItem] = []
+    formFields.append(QueryItem("To", body.to))
+    if let value = body.body {
+      formFields.append(QueryItem("Body", value))
+    }
+    if let value = body.mediaUrl {
+      formFields += value.map { QueryItem("MediaUrl", $0.absoluteString) }
+    }
+    if let value = body.tags {
+      formFields.append(QueryItem("Tags", value.joined(separator: ",")))
+    }
+    if let value = body.codes {
+      formFields.append(QueryItem("Codes", value.map { String($0) }.joined(separator: "|")))
+    }
+    if let value = body.validityPeriod {
+      formFields.append(QueryItem("ValidityPeriod", String(value)))
+    }
+    if let value = body.sendAt {
+      formFields.append(QueryItem("SendAt", value.formatted(.iso8601)))
+    }
+    if let value = body.smartEncoded {
+      formFields.append(QueryItem("SmartEncoded", String(value)))
+    }
+    if let value = body.color {
+      formFields.append(QueryItem("Color", value.rawValue))
+    }
+    if let value = body.attributes {
+      formFields.append(QueryItem("Attributes", JSONSerializer.compact.string(from: value.encode())))
+    }
+    let request = Request(.post, "/messages", query: queryItems, body: .form(formFields))
+    return Resource(request, parse: .decoding(Post.self))
+  }
+
+  /// `POST /messages`.
+  ///
+  /// From `#/paths/~1messages/post`.
+  public func createMessage(form2: String? = nil, body: CreateMessageBody) async throws(ServiceError) -> Post {
+    try await load(createMessageResource(form2: form2, body: body))
+  }
+
+  /// `PATCH /messages`.
+  ///
+  /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.
+  /// From `#/paths/~1messages/patch`.
+  public func updateMessageResource(body: UpdateMessageBody? = nil) -> Resource<Void> {
+    var requestBody: RequestBody?
+    if let body {
+      var formFields: [QueryItem] = []
+      if let value = body.status {
+        formFields.append(QueryItem("Status", value.rawValue))
+      }
+      if let value = body.extra {
+        formFields.append(QueryItem("Extra", JSONSerializer.compact.string(from: value.encode())))
+      }
+      requestBody = .form(formFields)
+    }
+    let request = Request(.patch, "/messages", body: requestBody)
+    return Resource(request, parse: .nothing)
+  }
+
+  /// `PATCH /messages`.
+  ///
+  /// From `#/paths/~1messages/patch`.
+  public func updateMessage(body: UpdateMessageBody? = nil) async throws(ServiceError) {
+    try await load(updateMessageResource(body: body))
+  }
 }

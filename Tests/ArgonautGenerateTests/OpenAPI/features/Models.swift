@@ -3,6 +3,7 @@
 
 import Argonaut
 import ArgonautFoundation
+import ArgonautServices
 import Foundation
 
 /// A value kept behind a reference: how a structure holds itself (a `$ref` cycle).
@@ -23,7 +24,7 @@ public struct ErrorModel: Sendable {
 
 extension ErrorModel: Decodable {
   public static func decode(_ j: JSON) -> Decoded<ErrorModel> {
-    build(
+    Argonaut.build(
       ErrorModel.init,
       j <|? "message"
     )
@@ -33,7 +34,7 @@ extension ErrorModel: Decodable {
 extension ErrorModel: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    if let message { members.append(("message", message.encode())) }
+    if let value = self.message { members.append(("message", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -103,7 +104,7 @@ public struct User: Sendable {
   public let friends: [User]?
   public let pet: Pet?
   public let anything: JSON?
-  public let either: JSON?
+  public let either: UserEither?
 
   /// Makes the value from its members.
   public init(
@@ -122,7 +123,7 @@ public struct User: Sendable {
     friends: [User]? = nil,
     pet: Pet? = nil,
     anything: JSON? = nil,
-    either: JSON? = nil
+    either: UserEither? = nil
   ) {
     self.id = id
     self.name = name
@@ -145,7 +146,7 @@ public struct User: Sendable {
 
 extension User: Decodable {
   public static func decode(_ j: JSON) -> Decoded<User> {
-    build(
+    Argonaut.build(
       User.init,
       j <| "id",
       j <| "name",
@@ -170,22 +171,22 @@ extension User: Decodable {
 extension User: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    members.append(("id", id.encode()))
-    members.append(("name", name.encode()))
-    members.append(("nickname", nickname.encode()))
-    if let email { members.append(("email", email.encode())) }
-    if let homepage { members.append(("homepage", homepage.encode())) }
-    if let selfValue { members.append(("self", selfValue.encode())) }
-    if let `class` { members.append(("class", `class`.encode())) }
-    if let favoriteColor { members.append(("favorite_color", favoriteColor.encode())) }
-    if let scores { members.append(("scores", scores.encode())) }
-    if let extra { members.append(("extra", extra.encode())) }
-    if let address { members.append(("address", address.encode())) }
-    if let manager { members.append(("manager", manager.encode())) }
-    if let friends { members.append(("friends", friends.encode())) }
-    if let pet { members.append(("pet", pet.encode())) }
-    if let anything { members.append(("anything", anything.encode())) }
-    if let either { members.append(("either", either.encode())) }
+    members.append(("id", self.id.encode()))
+    members.append(("name", self.name.encode()))
+    members.append(("nickname", self.nickname.encode()))
+    if let value = self.email { members.append(("email", value.encode())) }
+    if let value = self.homepage { members.append(("homepage", value.encode())) }
+    if let value = self.selfValue { members.append(("self", value.encode())) }
+    if let value = self.`class` { members.append(("class", value.encode())) }
+    if let value = self.favoriteColor { members.append(("favorite_color", value.encode())) }
+    if let value = self.scores { members.append(("scores", value.encode())) }
+    if let value = self.extra { members.append(("extra", value.encode())) }
+    if let value = self.address { members.append(("address", value.encode())) }
+    if let value = self.manager { members.append(("manager", value.encode())) }
+    if let value = self.friends { members.append(("friends", value.encode())) }
+    if let value = self.pet { members.append(("pet", value.encode())) }
+    if let value = self.anything { members.append(("anything", value.encode())) }
+    if let value = self.either { members.append(("either", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -204,7 +205,7 @@ public struct UserAddress: Sendable {
 
 extension UserAddress: Decodable {
   public static func decode(_ j: JSON) -> Decoded<UserAddress> {
-    build(
+    Argonaut.build(
       UserAddress.init,
       j <|? "city",
       j <|? "zip"
@@ -215,9 +216,39 @@ extension UserAddress: Decodable {
 extension UserAddress: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    if let city { members.append(("city", city.encode())) }
-    if let zip { members.append(("zip", zip.encode())) }
+    if let value = self.city { members.append(("city", value.encode())) }
+    if let value = self.zip { members.append(("zip", value.encode())) }
     return .object(JSONObject(members))
+  }
+}
+
+/// From `#/components/schemas/User/properties/either`.
+///
+/// Decoding tries the variants in the document's order and keeps the first that
+/// decodes; `encode()` writes the value of the case it holds.
+public indirect enum UserEither: Sendable {
+  case string(String)
+  case int(Int)
+}
+
+extension UserEither: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<UserEither> {
+    if case .success(let value) = String.decode(j) {
+      return .success(.string(value))
+    }
+    if case .success(let value) = Int.decode(j) {
+      return .success(.int(value))
+    }
+    return .failure(.custom("no variant of UserEither matches: expected String, Int"))
+  }
+}
+
+extension UserEither: JSONEncodable {
+  public func encode() -> JSON {
+    switch self {
+    case .string(let value): value.encode()
+    case .int(let value): value.encode()
+    }
   }
 }
 
@@ -239,7 +270,7 @@ public struct Post: Sendable {
 
 extension Post: Decodable {
   public static func decode(_ j: JSON) -> Decoded<Post> {
-    build(
+    Argonaut.build(
       Post.init,
       j <| "id",
       j <|? "created",
@@ -252,10 +283,10 @@ extension Post: Decodable {
 extension Post: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    members.append(("id", id.encode()))
-    if let created { members.append(("created", created.encode())) }
-    members.append(("text", text.encode()))
-    if let author { members.append(("author", author.encode())) }
+    members.append(("id", self.id.encode()))
+    if let value = self.created { members.append(("created", value.encode())) }
+    members.append(("text", self.text.encode()))
+    if let value = self.author { members.append(("author", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -274,7 +305,7 @@ public struct Entity: Sendable {
 
 extension Entity: Decodable {
   public static func decode(_ j: JSON) -> Decoded<Entity> {
-    build(
+    Argonaut.build(
       Entity.init,
       j <| "id",
       j <|? "created"
@@ -285,8 +316,8 @@ extension Entity: Decodable {
 extension Entity: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    members.append(("id", id.encode()))
-    if let created { members.append(("created", created.encode())) }
+    members.append(("id", self.id.encode()))
+    if let value = self.created { members.append(("created", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -341,7 +372,7 @@ public struct Cat: Sendable {
 
 extension Cat: Decodable {
   public static func decode(_ j: JSON) -> Decoded<Cat> {
-    build(
+    Argonaut.build(
       Cat.init,
       j <| "kind",
       j <|? "lives"
@@ -352,8 +383,8 @@ extension Cat: Decodable {
 extension Cat: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    members.append(("kind", kind.encode()))
-    if let lives { members.append(("lives", lives.encode())) }
+    members.append(("kind", self.kind.encode()))
+    if let value = self.lives { members.append(("lives", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -372,7 +403,7 @@ public struct Dog: Sendable {
 
 extension Dog: Decodable {
   public static func decode(_ j: JSON) -> Decoded<Dog> {
-    build(
+    Argonaut.build(
       Dog.init,
       j <| "kind",
       j <|? "owner"
@@ -383,8 +414,8 @@ extension Dog: Decodable {
 extension Dog: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    members.append(("kind", kind.encode()))
-    if let owner { members.append(("owner", owner.encode())) }
+    members.append(("kind", self.kind.encode()))
+    if let value = self.owner { members.append(("owner", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -408,7 +439,7 @@ public struct Node: Sendable {
 
 extension Node: Decodable {
   public static func decode(_ j: JSON) -> Decoded<Node> {
-    build(
+    Argonaut.build(
       Node.init,
       j <|? "next"
     )
@@ -418,7 +449,7 @@ extension Node: Decodable {
 extension Node: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    if let next { members.append(("next", next.encode())) }
+    if let value = self.next { members.append(("next", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -436,7 +467,7 @@ public struct Link: Sendable {
 
 extension Link: Decodable {
   public static func decode(_ j: JSON) -> Decoded<Link> {
-    build(
+    Argonaut.build(
       Link.init,
       j <|? "node"
     )
@@ -446,7 +477,7 @@ extension Link: Decodable {
 extension Link: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    if let node { members.append(("node", node.encode())) }
+    if let value = self.node { members.append(("node", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -466,7 +497,7 @@ public struct Chain: Sendable {
 
 extension Chain: Decodable {
   public static func decode(_ j: JSON) -> Decoded<Chain> {
-    build(
+    Argonaut.build(
       Chain.init,
       j <| "name",
       j <|? "next"
@@ -477,8 +508,175 @@ extension Chain: Decodable {
 extension Chain: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    members.append(("name", name.encode()))
-    if let next { members.append(("next", next.encode())) }
+    members.append(("name", self.name.encode()))
+    if let value = self.next { members.append(("next", value.encode())) }
+    return .object(JSONObject(members))
+  }
+}
+
+/// Properties named like every local and helper of the generated code.
+///
+/// From `#/components/schemas/Locals`.
+public struct Locals: Sendable {
+  public let members: String
+  public let json: String
+  public let object: String?
+  public let j: String?
+  public let value: String
+  public let values: String?
+  public let encoder: String?
+  public let container: String?
+  public let result: String?
+  public let tag: String?
+  public let key: String?
+  public let item: String?
+  public let form: String
+  public let formFields: String?
+  public let requestBody: String?
+  public let request: String?
+  public let queryItems: String?
+  public let headerFields: String?
+  public let body: String
+  public let build: String?
+  public let tagged: String?
+  public let decoded: String?
+
+  /// Makes the value from its members.
+  public init(
+    members: String,
+    json: String,
+    object: String? = nil,
+    j: String? = nil,
+    value: String,
+    values: String? = nil,
+    encoder: String? = nil,
+    container: String? = nil,
+    result: String? = nil,
+    tag: String? = nil,
+    key: String? = nil,
+    item: String? = nil,
+    form: String,
+    formFields: String? = nil,
+    requestBody: String? = nil,
+    request: String? = nil,
+    queryItems: String? = nil,
+    headerFields: String? = nil,
+    body: String,
+    build: String? = nil,
+    tagged: String? = nil,
+    decoded: String? = nil
+  ) {
+    self.members = members
+    self.json = json
+    self.object = object
+    self.j = j
+    self.value = value
+    self.values = values
+    self.encoder = encoder
+    self.container = container
+    self.result = result
+    self.tag = tag
+    self.key = key
+    self.item = item
+    self.form = form
+    self.formFields = formFields
+    self.requestBody = requestBody
+    self.request = request
+    self.queryItems = queryItems
+    self.headerFields = headerFields
+    self.body = body
+    self.build = build
+    self.tagged = tagged
+    self.decoded = decoded
+  }
+}
+
+extension Locals: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<Locals> {
+    Argonaut.build(
+      Locals.init,
+      j <| "members",
+      j <| "json",
+      j <|? "object",
+      j <|? "j",
+      j <| "value",
+      j <|? "values",
+      j <|? "encoder",
+      j <|? "container",
+      j <|? "result",
+      j <|? "tag",
+      j <|? "key",
+      j <|? "item",
+      j <| "form",
+      j <|? "formFields",
+      j <|? "requestBody",
+      j <|? "request",
+      j <|? "queryItems",
+      j <|? "headerFields",
+      j <| "body",
+      j <|? "build",
+      j <|? "tagged",
+      j <|? "decoded"
+    )
+  }
+}
+
+extension Locals: JSONEncodable {
+  public func encode() -> JSON {
+    var members: [(String, JSON)] = []
+    members.append(("members", self.members.encode()))
+    members.append(("json", self.json.encode()))
+    if let value = self.object { members.append(("object", value.encode())) }
+    if let value = self.j { members.append(("j", value.encode())) }
+    members.append(("value", self.value.encode()))
+    if let value = self.values { members.append(("values", value.encode())) }
+    if let value = self.encoder { members.append(("encoder", value.encode())) }
+    if let value = self.container { members.append(("container", value.encode())) }
+    if let value = self.result { members.append(("result", value.encode())) }
+    if let value = self.tag { members.append(("tag", value.encode())) }
+    if let value = self.key { members.append(("key", value.encode())) }
+    if let value = self.item { members.append(("item", value.encode())) }
+    members.append(("form", self.form.encode()))
+    if let value = self.formFields { members.append(("formFields", value.encode())) }
+    if let value = self.requestBody { members.append(("requestBody", value.encode())) }
+    if let value = self.request { members.append(("request", value.encode())) }
+    if let value = self.queryItems { members.append(("queryItems", value.encode())) }
+    if let value = self.headerFields { members.append(("headerFields", value.encode())) }
+    members.append(("body", self.body.encode()))
+    if let value = self.build { members.append(("build", value.encode())) }
+    if let value = self.tagged { members.append(("tagged", value.encode())) }
+    if let value = self.decoded { members.append(("decoded", value.encode())) }
+    return .object(JSONObject(members))
+  }
+}
+
+/// From `#/components/schemas/Photo`.
+public struct Photo: Sendable {
+  public let image: String
+  public let caption: String?
+
+  /// Makes the value from its members.
+  public init(image: String, caption: String? = nil) {
+    self.image = image
+    self.caption = caption
+  }
+}
+
+extension Photo: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<Photo> {
+    Argonaut.build(
+      Photo.init,
+      j <| "image",
+      j <|? "caption"
+    )
+  }
+}
+
+extension Photo: JSONEncodable {
+  public func encode() -> JSON {
+    var members: [(String, JSON)] = []
+    members.append(("image", self.image.encode()))
+    if let value = self.caption { members.append(("caption", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -495,7 +693,7 @@ public struct GetUserFilter: Sendable {
 
 extension GetUserFilter: Decodable {
   public static func decode(_ j: JSON) -> Decoded<GetUserFilter> {
-    build(
+    Argonaut.build(
       GetUserFilter.init,
       j <|? "a"
     )
@@ -505,7 +703,7 @@ extension GetUserFilter: Decodable {
 extension GetUserFilter: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    if let a { members.append(("a", a.encode())) }
+    if let value = self.a { members.append(("a", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -524,7 +722,7 @@ public struct PostBody: Sendable {
 
 extension PostBody: Decodable {
   public static func decode(_ j: JSON) -> Decoded<PostBody> {
-    build(
+    Argonaut.build(
       PostBody.init,
       j <| "text",
       j <|? "at"
@@ -535,8 +733,324 @@ extension PostBody: Decodable {
 extension PostBody: JSONEncodable {
   public func encode() -> JSON {
     var members: [(String, JSON)] = []
-    members.append(("text", text.encode()))
-    if let at { members.append(("at", at.encode())) }
+    members.append(("text", self.text.encode()))
+    if let value = self.at { members.append(("at", value.encode())) }
+    return .object(JSONObject(members))
+  }
+}
+
+/// From `#/paths/~1upload/post/requestBody/content/multipart~1form-data/schema`.
+public struct UploadFormBody: Sendable {
+  /// The file to upload.
+  public var file: MultipartFile
+  public var attachments: [MultipartFile]?
+  public var purpose: UploadFormBodyPurpose
+  public var labels: [String]?
+  public var size: Int?
+  public var meta: Post?
+
+  /// Makes the value from its members.
+  public init(
+    file: MultipartFile,
+    attachments: [MultipartFile]? = nil,
+    purpose: UploadFormBodyPurpose,
+    labels: [String]? = nil,
+    size: Int? = nil,
+    meta: Post? = nil
+  ) {
+    self.file = file
+    self.attachments = attachments
+    self.purpose = purpose
+    self.labels = labels
+    self.size = size
+    self.meta = meta
+  }
+}
+
+/// From `#/paths/~1upload/post/requestBody/content/multipart~1form-data/schema/properties/purpose`.
+public enum UploadFormBodyPurpose: Sendable, Hashable {
+  case fineTune
+  case assistants
+  /// A value that the document did not list, kept as it is.
+  case unknown(String)
+
+  /// The case for `rawValue`: ``unknown(_:)`` for a value that the document did not list.
+  public init(rawValue: String) {
+    switch rawValue {
+    case "fine-tune": self = .fineTune
+    case "assistants": self = .assistants
+    default: self = .unknown(rawValue)
+    }
+  }
+
+  /// The JSON string.
+  public var rawValue: String {
+    switch self {
+    case .fineTune: "fine-tune"
+    case .assistants: "assistants"
+    case .unknown(let value): value
+    }
+  }
+}
+
+extension UploadFormBodyPurpose: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<UploadFormBodyPurpose> {
+    String.decode(j).map(UploadFormBodyPurpose.init(rawValue:))
+  }
+}
+
+extension UploadFormBodyPurpose: JSONEncodable {
+  public func encode() -> JSON { .string(rawValue) }
+}
+
+/// From `#/components/schemas/Photo`.
+public struct PhotoForm: Sendable {
+  public var image: MultipartFile
+  public var caption: String?
+
+  /// Makes the value from its members.
+  public init(image: MultipartFile, caption: String? = nil) {
+    self.image = image
+    self.caption = caption
+  }
+}
+
+/// From `#/paths/~1locals/put/requestBody/content/multipart~1form-data/schema`.
+public struct PutLocalsBody: Sendable {
+  public var members: String
+  public var json: String
+  public var object: String?
+  public var j: String?
+  public var value: String
+  public var values: String?
+  public var encoder: String?
+  public var container: String?
+  public var result: String?
+  public var tag: String?
+  public var key: String?
+  public var item: [MultipartFile]?
+  public var form: String
+  public var formFields: String?
+  public var requestBody: String?
+  public var request: String?
+  public var queryItems: String?
+  public var headerFields: String?
+  public var body: String
+  public var build: String?
+  public var tagged: String?
+  public var decoded: String?
+
+  /// Makes the value from its members.
+  public init(
+    members: String,
+    json: String,
+    object: String? = nil,
+    j: String? = nil,
+    value: String,
+    values: String? = nil,
+    encoder: String? = nil,
+    container: String? = nil,
+    result: String? = nil,
+    tag: String? = nil,
+    key: String? = nil,
+    item: [MultipartFile]? = nil,
+    form: String,
+    formFields: String? = nil,
+    requestBody: String? = nil,
+    request: String? = nil,
+    queryItems: String? = nil,
+    headerFields: String? = nil,
+    body: String,
+    build: String? = nil,
+    tagged: String? = nil,
+    decoded: String? = nil
+  ) {
+    self.members = members
+    self.json = json
+    self.object = object
+    self.j = j
+    self.value = value
+    self.values = values
+    self.encoder = encoder
+    self.container = container
+    self.result = result
+    self.tag = tag
+    self.key = key
+    self.item = item
+    self.form = form
+    self.formFields = formFields
+    self.requestBody = requestBody
+    self.request = request
+    self.queryItems = queryItems
+    self.headerFields = headerFields
+    self.body = body
+    self.build = build
+    self.tagged = tagged
+    self.decoded = decoded
+  }
+}
+
+/// From `#/paths/~1messages/post/requestBody/content/application~1x-www-form-urlencoded/schema`.
+public struct CreateMessageBody: Sendable {
+  public let to: String
+  public let body: String?
+  public let mediaUrl: [URL]?
+  public let tags: [String]?
+  public let codes: [Int]?
+  public let validityPeriod: Int?
+  public let sendAt: Date?
+  public let smartEncoded: Bool?
+  public let color: Color?
+  public let attributes: [String: String]?
+
+  /// Makes the value from its members.
+  public init(
+    to: String,
+    body: String? = nil,
+    mediaUrl: [URL]? = nil,
+    tags: [String]? = nil,
+    codes: [Int]? = nil,
+    validityPeriod: Int? = nil,
+    sendAt: Date? = nil,
+    smartEncoded: Bool? = nil,
+    color: Color? = nil,
+    attributes: [String: String]? = nil
+  ) {
+    self.to = to
+    self.body = body
+    self.mediaUrl = mediaUrl
+    self.tags = tags
+    self.codes = codes
+    self.validityPeriod = validityPeriod
+    self.sendAt = sendAt
+    self.smartEncoded = smartEncoded
+    self.color = color
+    self.attributes = attributes
+  }
+}
+
+extension CreateMessageBody: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<CreateMessageBody> {
+    Argonaut.build(
+      CreateMessageBody.init,
+      j <| "To",
+      j <|? "Body",
+      j <||? "MediaUrl",
+      j <||? "Tags",
+      j <||? "Codes",
+      j <|? "ValidityPeriod",
+      j <|? "SendAt",
+      j <|? "SmartEncoded",
+      j <|? "Color",
+      j <|? "Attributes"
+    )
+  }
+}
+
+extension CreateMessageBody: JSONEncodable {
+  public func encode() -> JSON {
+    var members: [(String, JSON)] = []
+    members.append(("To", self.to.encode()))
+    if let value = self.body { members.append(("Body", value.encode())) }
+    if let value = self.mediaUrl { members.append(("MediaUrl", value.encode())) }
+    if let value = self.tags { members.append(("Tags", value.encode())) }
+    if let value = self.codes { members.append(("Codes", value.encode())) }
+    if let value = self.validityPeriod { members.append(("ValidityPeriod", value.encode())) }
+    if let value = self.sendAt { members.append(("SendAt", value.encode())) }
+    if let value = self.smartEncoded { members.append(("SmartEncoded", value.encode())) }
+    if let value = self.color { members.append(("Color", value.encode())) }
+    if let value = self.attributes { members.append(("Attributes", value.encode())) }
+    return .object(JSONObject(members))
+  }
+}
+
+/// From `#/paths/~1messages/patch/requestBody/content/application~1x-www-form-urlencoded/schema`.
+public struct UpdateMessageBody: Sendable {
+  public let status: UpdateMessageBodyStatus?
+  public let extra: UpdateMessageBodyExtra?
+
+  /// Makes the value from its members.
+  public init(status: UpdateMessageBodyStatus? = nil, extra: UpdateMessageBodyExtra? = nil) {
+    self.status = status
+    self.extra = extra
+  }
+}
+
+extension UpdateMessageBody: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<UpdateMessageBody> {
+    Argonaut.build(
+      UpdateMessageBody.init,
+      j <|? "Status",
+      j <|? "Extra"
+    )
+  }
+}
+
+extension UpdateMessageBody: JSONEncodable {
+  public func encode() -> JSON {
+    var members: [(String, JSON)] = []
+    if let value = self.status { members.append(("Status", value.encode())) }
+    if let value = self.extra { members.append(("Extra", value.encode())) }
+    return .object(JSONObject(members))
+  }
+}
+
+/// From `#/paths/~1messages/patch/requestBody/content/application~1x-www-form-urlencoded/schema/properties/Status`.
+public enum UpdateMessageBodyStatus: Sendable, Hashable {
+  case canceled
+  /// A value that the document did not list, kept as it is.
+  case unknown(String)
+
+  /// The case for `rawValue`: ``unknown(_:)`` for a value that the document did not list.
+  public init(rawValue: String) {
+    switch rawValue {
+    case "canceled": self = .canceled
+    default: self = .unknown(rawValue)
+    }
+  }
+
+  /// The JSON string.
+  public var rawValue: String {
+    switch self {
+    case .canceled: "canceled"
+    case .unknown(let value): value
+    }
+  }
+}
+
+extension UpdateMessageBodyStatus: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<UpdateMessageBodyStatus> {
+    String.decode(j).map(UpdateMessageBodyStatus.init(rawValue:))
+  }
+}
+
+extension UpdateMessageBodyStatus: JSONEncodable {
+  public func encode() -> JSON { .string(rawValue) }
+}
+
+/// From `#/paths/~1messages/patch/requestBody/content/application~1x-www-form-urlencoded/schema/properties/Extra`.
+public struct UpdateMessageBodyExtra: Sendable {
+  public let a: String?
+
+  /// Makes the value from its members.
+  public init(a: String? = nil) {
+    self.a = a
+  }
+}
+
+extension UpdateMessageBodyExtra: Decodable {
+  public static func decode(_ j: JSON) -> Decoded<UpdateMessageBodyExtra> {
+    Argonaut.build(
+      UpdateMessageBodyExtra.init,
+      j <|? "a"
+    )
+  }
+}
+
+extension UpdateMessageBodyExtra: JSONEncodable {
+  public func encode() -> JSON {
+    var members: [(String, JSON)] = []
+    if let value = self.a { members.append(("a", value.encode())) }
     return .object(JSONObject(members))
   }
 }

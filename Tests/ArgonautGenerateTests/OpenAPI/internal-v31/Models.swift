@@ -32,7 +32,7 @@ struct Item: Sendable {
 
 extension Item: Decodable {
   static func decode(_ j: JSON) -> Decoded<Item> {
-    build(
+    Argonaut.build(
       Item.init,
       j <| "id",
       j <|? "size",
@@ -47,12 +47,12 @@ extension Item: Decodable {
 extension Item: JSONEncodable {
   func encode() -> JSON {
     var members: [(String, JSON)] = []
-    members.append(("id", id.encode()))
-    members.append(("size", size.encode()))
-    members.append(("note", note.encode()))
-    if let shape { members.append(("shape", shape.encode())) }
-    if let level { members.append(("level", level.encode())) }
-    if let mixed { members.append(("mixed", mixed.encode())) }
+    members.append(("id", self.id.encode()))
+    members.append(("size", self.size.encode()))
+    members.append(("note", self.note.encode()))
+    if let value = self.shape { members.append(("shape", value.encode())) }
+    if let value = self.level { members.append(("level", value.encode())) }
+    if let value = self.mixed { members.append(("mixed", value.encode())) }
     return .object(JSONObject(members))
   }
 }
@@ -65,7 +65,7 @@ struct ItemShapeCircle: Sendable {
 
 extension ItemShapeCircle: Decodable {
   static func decode(_ j: JSON) -> Decoded<ItemShapeCircle> {
-    build(
+    Argonaut.build(
       ItemShapeCircle.init,
       j <| "type",
       j <| "radius"
@@ -76,8 +76,8 @@ extension ItemShapeCircle: Decodable {
 extension ItemShapeCircle: JSONEncodable {
   func encode() -> JSON {
     [
-      "type": type.encode(),
-      "radius": radius.encode(),
+      "type": self.type.encode(),
+      "radius": self.radius.encode(),
     ]
   }
 }
@@ -90,7 +90,7 @@ struct ItemShapeSquare: Sendable {
 
 extension ItemShapeSquare: Decodable {
   static func decode(_ j: JSON) -> Decoded<ItemShapeSquare> {
-    build(
+    Argonaut.build(
       ItemShapeSquare.init,
       j <| "type",
       j <| "side"
@@ -101,8 +101,8 @@ extension ItemShapeSquare: Decodable {
 extension ItemShapeSquare: JSONEncodable {
   func encode() -> JSON {
     [
-      "type": type.encode(),
-      "side": side.encode(),
+      "type": self.type.encode(),
+      "side": self.side.encode(),
     ]
   }
 }
