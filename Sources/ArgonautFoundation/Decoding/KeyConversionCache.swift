@@ -102,8 +102,40 @@ final class KeyConversionCache {
   @inline(__always)
   func matches(_ id: Int32, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
     let key = rawKeys[Int(truncatingIfNeeded: id)]
-    return key.count == raw.count
-      && (key.count == 0 || StringText.bytesEqual(rawBytes.base + key.start, raw.baseAddress!, count: key.count))
+    return key.count == raw.count && Self.equal(rawBytes.base + key.start, raw.baseAddress!, count: key.count)
+  }
+
+  /// Whether `count` bytes at `a` and `b` are equal: by words, the last one overlapping
+  /// the one before, and never a byte at a time beyond the first three.
+  @inline(__always)
+  static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, count: Int) -> Bool {
+    guard let b else { return count == 0 }
+    let x = UnsafeRawPointer(a)
+    let y = UnsafeRawPointer(b)
+    if count >= 8 {
+      var i = 0
+      while i &+ 8 < count {
+        if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+          return false
+        }
+        i &+= 8
+      }
+      let last = count &- 8
+      return x.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+        == y.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+    }
+    if count >= 4 {
+      let last = count &- 4
+      return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+        && x.loadUnaligned(fromByteOffset: last, as: UInt32.self)
+          == y.loadUnaligned(fromByteOffset: last, as: UInt32.self)
+    }
+    var i = 0
+    while i < count {
+      if a[i] != b[i] { return false }
+      i &+= 1
+    }
+    return true
   }
 
   /// A hash of a key's bytes: a word at a time.

@@ -93,8 +93,7 @@ final class KeyedContainerPlace {
     var n = 0
     var i = header &+ 1
     cache.beginObject()
-    switch decoder.options.keys {
-    case .convertFromSnakeCase:
+    if decoder.options.convertsFromSnakeCase {
       while i < end {
         let entry = tape[i]
         var raw: Int32
@@ -111,6 +110,10 @@ final class KeyedContainerPlace {
         n &+= 1
         i &+= 1 &+ Tape.span(tape[i &+ 1])
       }
+      members.truncate(to: n)
+      return
+    }
+    switch decoder.options.keys {
     case .custom(let convert):
       let containerPath = decoder.codingPath(path)
       while i < end {

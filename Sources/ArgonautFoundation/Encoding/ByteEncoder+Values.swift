@@ -236,7 +236,10 @@ extension ByteEncoder {
   /// Writes the key `name` converted to snake case, as `SnakeCase.snakeCase(fromCamelCase:)`
   /// converts it, in one pass over its bytes when it is printable ASCII that needs no
   /// escape (every key of a Swift property); otherwise through the general conversion.
-  func writeSnakeCaseKey(_ name: String) {
+  /// Returns whether it took the one pass, so that the bytes written are the key's text
+  /// between quotes.
+  @discardableResult
+  func writeSnakeCaseKey(_ name: String) -> Bool {
     var name = name
     let written = name.withUTF8 { key -> Bool in
       let n = key.count
@@ -293,6 +296,7 @@ extension ByteEncoder {
       return true
     }
     if !written { writeString(SnakeCase.snakeCase(fromCamelCase: name)) }
+    return written
   }
 
   /// Whether any of the eight bytes of `word` may need an escape: a control character,

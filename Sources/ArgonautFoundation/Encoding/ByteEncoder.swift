@@ -267,7 +267,20 @@ final class ByteEncoder {
       indent(stack.pointee[index].level + 1)
     }
     var keyStart = out.pointee.count
-    if snakeCase { writeSnakeCaseKey(name) } else { writeString(name) }
+    var sortKey = name
+    if !snakeCase {
+      writeString(name)
+    } else if writeSnakeCaseKey(name) {
+      // The converted key, for sorting: the bytes just written, between the quotes.
+      if options.sortsKeys {
+        sortKey = String(
+          decoding: UnsafeBufferPointer(
+            start: out.pointee.base + keyStart + 1, count: out.pointee.count - keyStart - 2),
+          as: UTF8.self)
+      }
+    } else if options.sortsKeys {
+      sortKey = SnakeCase.snakeCase(fromCamelCase: name)
+    }
     let hash = MemberRecord.hash(out.pointee.base + keyStart, count: out.pointee.count - keyStart)
     let bit = MemberRecord.bit(hash)
     var earlier: [UInt8]?
@@ -276,7 +289,7 @@ final class ByteEncoder {
     }
     stack.pointee[index].keyMask |= bit
     members.pointee.append(MemberRecord(keyStart: keyStart, hash: hash))
-    if options.sortsKeys { memberKeys.append(snakeCase ? SnakeCase.snakeCase(fromCamelCase: name) : name) }
+    if options.sortsKeys { memberKeys.append(sortKey) }
     if options.isPretty {
       out.pointee.append(0x20)
       out.pointee.append(UInt8(ascii: ":"))
