@@ -314,6 +314,7 @@ struct KeyStrategyTests {
       "a", "A", "aB", "AB", "myURLProperty", "userName", "URLValue", "_leading", "trailing_", "with2Digits",
       "ALLCAPS", "camelCaseWithURLAndID", "x1Y2z", "already_snake", "čeština", "ÉtéÀ", "straßeNAME", "quote\"d",
       "HTTPStatus200OK", "", "aLongerCamelCaseKeyThanFifteenBytes", "ǅungla", "µSecond",
+      "at@sign[x]`y{z}AZ", "@[`{@[`{@[`{", "lowercaseonlylongkey", "ZZZZZZZZz", "a_B_c_D_e_F_g_H", "tab\tInKeyX",
     ]
     let ours = ArgonautJSONEncoder()
     let theirs = JSONEncoder()

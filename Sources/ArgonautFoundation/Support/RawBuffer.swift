@@ -55,6 +55,13 @@ struct RawBuffer<Element: BitwiseCopyable> {
     count &+= elements.count
   }
 
+  /// Counts `n` more elements, which the caller wrote in place past the last one, in
+  /// space it reserved.
+  @inline(__always)
+  mutating func didAppend(_ n: Int) {
+    count &+= n
+  }
+
   @inline(__always)
   mutating func removeLast() -> Element {
     count &-= 1
