@@ -330,6 +330,22 @@ struct KeyStrategyTests {
     #expect(try ours.encode(all) == theirs.encode(all))
   }
 
+  @Test("convertToSnakeCase with more distinct keys than the encoder keeps, long and short, each written twice")
+  func encodeManyKeys() throws {
+    // 600 keys: more than the slots of the encoder's table, and more bytes than it keeps.
+    let names = (0..<600).map { n in
+      n % 2 == 0 ? "key\(n)Of\(String(repeating: "Long", count: n % 90))X" : "k\(n)Y"
+    }
+    let ours = ArgonautJSONEncoder()
+    let theirs = JSONEncoder()
+    ours.keyEncodingStrategy = .convertToSnakeCase
+    theirs.keyEncodingStrategy = .convertToSnakeCase
+    ours.outputFormatting = .sortedKeys
+    theirs.outputFormatting = .sortedKeys
+    let value = [Keyed(keys: names), Keyed(keys: names.reversed()), Keyed(keys: names)]
+    #expect(try ours.encode(value) == theirs.encode(value))
+  }
+
   @Test("a custom encoding strategy is called for every key, with the key's coding path")
   func encodeCustomCalls() throws {
     let ours = Calls()

@@ -238,8 +238,35 @@ extension ByteEncoder {
   /// escape (every key of a Swift property); otherwise through the general conversion.
   /// Returns whether it took the one pass, so that the bytes written are the key's text
   /// between quotes.
+  ///
+  /// Each key is converted once per `encode` call: the bytes written for it are kept
+  /// (see `SnakeCaseKeyCache`) and copied when it comes again.
   @discardableResult
   func writeSnakeCaseKey(_ name: String) -> Bool {
+    guard SnakeCaseKeyCache.isAvailable else { return convertSnakeCaseKey(name) }
+    let cache = snakeKeys ?? makeSnakeKeys()
+    let slot = SnakeCaseKeyCache.slot(name)
+    if let written = cache.written(name, slot: slot) {
+      out.pointee.append(contentsOf: written)
+      return true
+    }
+    let start = out.pointee.count
+    guard convertSnakeCaseKey(name) else { return false }
+    cache.keep(
+      name, slot: slot,
+      written: UnsafeBufferPointer(start: out.pointee.base + start, count: out.pointee.count - start))
+    return true
+  }
+
+  @inline(never)
+  func makeSnakeKeys() -> SnakeCaseKeyCache {
+    let cache = SnakeCaseKeyCache()
+    snakeKeys = cache
+    return cache
+  }
+
+  /// `writeSnakeCaseKey(_:)` without the cache: converts `name` as it writes it.
+  func convertSnakeCaseKey(_ name: String) -> Bool {
     var name = name
     let written = name.withUTF8 { key -> Bool in
       let n = key.count

@@ -77,6 +77,8 @@ final class ByteEncoder {
   let members: UnsafeMutablePointer<RawBuffer<MemberRecord>>
   /// With `.sortedKeys`: the key of each member in `members`.
   var memberKeys: [String] = []
+  /// With `.convertToSnakeCase`: the keys converted so far, made at the first.
+  @exclusivity(unchecked) var snakeKeys: SnakeCaseKeyCache?
   /// The `{}` written for super encoders whose slots closed before they were used,
   /// by frame identity: where it starts, its length, and its level.
   var latePlaceholders: [Int: (start: Int, count: Int, level: Int)] = [:]
