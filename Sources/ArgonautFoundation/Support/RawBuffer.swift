@@ -34,8 +34,10 @@ struct RawBuffer<Element: BitwiseCopyable> {
     var newCapacity = Swift.max(capacity &* 2, 8)
     while newCapacity < minimum { newCapacity &*= 2 }
     let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-    newBase.update(from: base, count: count)
-    if capacity > 0 { base.deallocate() }
+    if capacity > 0 {
+      newBase.update(from: base, count: count)
+      base.deallocate()
+    }
     base = newBase
     capacity = newCapacity
   }
