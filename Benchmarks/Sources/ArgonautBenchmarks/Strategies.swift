@@ -58,6 +58,78 @@ enum StrategyBenchmark {
 
   static func name(_ dates: Dates) -> String { "github-events (\(dates.rawValue))" }
 
+  /// twitter.json's statuses with the fields of `CorpusModels.Twitter`, but named as
+  /// `.convertFromSnakeCase` names them and without `CodingKeys`: how a model of a
+  /// snake_case API is usually written.
+  struct SnakeTwitter: Codable, Equatable {
+    struct Status: Codable, Equatable {
+      let id: UInt64
+      let idStr: String
+      let text: String
+      let createdAt: String
+      let user: User
+      let entities: Entities
+      let retweetCount: Int
+      let favoriteCount: Int
+      let favorited: Bool
+      let lang: String
+      let inReplyToScreenName: String?
+    }
+    struct User: Codable, Equatable {
+      let id: UInt64
+      let screenName: String
+      let name: String
+      let location: String
+      let description: String
+      let followersCount: Int
+      let friendsCount: Int
+      let verified: Bool
+      let profileImageUrl: String
+    }
+    struct Entities: Codable, Equatable {
+      let hashtags: [Hashtag]
+      let userMentions: [UserMention]
+    }
+    struct Hashtag: Codable, Equatable {
+      let text: String
+      let indices: [Int]
+    }
+    struct UserMention: Codable, Equatable {
+      let id: UInt64
+      let screenName: String
+      let name: String
+      let indices: [Int]
+    }
+    let statuses: [Status]
+  }
+
+  static let twitterName = "twitter.json (snake_case)"
+
+  /// twitter.json decoded into `SnakeTwitter` with `.convertFromSnakeCase`, and encoded
+  /// back with `.convertToSnakeCase`, by both pairs of coders.
+  static func measureTwitter(rounds: Int, only: Set<String>?) -> CodableResult? {
+    if let only, !only.contains(twitterName), !only.contains("twitter-snake") { return nil }
+    guard let document = Documents.corpus().first(where: { $0.name == "twitter.json" }) else { return nil }
+    FileHandle.standardError.write(Data("measuring Codable \(twitterName)…\n".utf8))
+    let (argonautDecoder, argonautEncoder, foundationDecoder, foundationEncoder) = coders(.iso8601)
+    let data = document.data
+    let model = try! foundationDecoder.decode(SnakeTwitter.self, from: data)
+    guard try! argonautDecoder.decode(SnakeTwitter.self, from: data) == model,
+      try! foundationDecoder.decode(SnakeTwitter.self, from: argonautEncoder.encode(model)) == model
+    else {
+      fatalError("\(twitterName): ArgonautJSONDecoder/Encoder and Foundation disagree")
+    }
+    let decode = compare(
+      rounds: rounds, { consume(try! argonautDecoder.decode(SnakeTwitter.self, from: data)) },
+      { consume(try! foundationDecoder.decode(SnakeTwitter.self, from: data)) })
+    let encode = compare(
+      rounds: rounds, { consume(try! argonautEncoder.encode(model)) },
+      { consume(try! foundationEncoder.encode(model)) })
+    return CodableResult(
+      document: twitterName, model: "SnakeTwitter", decode: Comparison(bytes: data.count, decode),
+      encode: Comparison(bytes: data.count, encode))
+  }
+
   /// About 2 MB of events, the same every run.
   static func events() -> [Event] {
     var random = SplitMix64(seed: 7)
@@ -121,36 +193,55 @@ enum StrategyBenchmark {
   }
 
   static func measure(rounds: Int, only: Set<String>?) -> [CodableResult] {
+    let twitter = measureTwitter(rounds: rounds, only: only).map { [$0] } ?? []
     let model = events()
-    return Dates.allCases.compactMap { dates in
-      let name = name(dates)
-      if let only, !only.contains(name), !only.contains("github-events") { return nil }
-      FileHandle.standardError.write(Data("measuring Codable \(name)…\n".utf8))
-      let (argonautDecoder, argonautEncoder, foundationDecoder, foundationEncoder) = coders(dates)
-      let data = try! foundationEncoder.encode(model)
-      guard try! argonautDecoder.decode([Event].self, from: data) == model,
-        try! foundationDecoder.decode([Event].self, from: argonautEncoder.encode(model)) == model
-      else {
-        fatalError("\(name): ArgonautJSONDecoder/Encoder and Foundation disagree")
+    return twitter
+      + Dates.allCases.compactMap { dates in
+        let name = name(dates)
+        if let only, !only.contains(name), !only.contains("github-events") { return nil }
+        FileHandle.standardError.write(Data("measuring Codable \(name)…\n".utf8))
+        let (argonautDecoder, argonautEncoder, foundationDecoder, foundationEncoder) = coders(dates)
+        let data = try! foundationEncoder.encode(model)
+        guard try! argonautDecoder.decode([Event].self, from: data) == model,
+          try! foundationDecoder.decode([Event].self, from: argonautEncoder.encode(model)) == model
+        else {
+          fatalError("\(name): ArgonautJSONDecoder/Encoder and Foundation disagree")
+        }
+        let decode = compare(
+          rounds: rounds, { consume(try! argonautDecoder.decode([Event].self, from: data)) },
+          { consume(try! foundationDecoder.decode([Event].self, from: data)) })
+        let encode = compare(
+          rounds: rounds, { consume(try! argonautEncoder.encode(model)) },
+          { consume(try! foundationEncoder.encode(model)) })
+        return CodableResult(
+          document: name, model: "[Event]", decode: Comparison(bytes: data.count, decode),
+          encode: Comparison(bytes: data.count, encode))
       }
-      let decode = compare(
-        rounds: rounds, { consume(try! argonautDecoder.decode([Event].self, from: data)) },
-        { consume(try! foundationDecoder.decode([Event].self, from: data)) })
-      let encode = compare(
-        rounds: rounds, { consume(try! argonautEncoder.encode(model)) },
-        { consume(try! foundationEncoder.encode(model)) })
-      return CodableResult(
-        document: name, model: "[Event]", decode: Comparison(bytes: data.count, decode),
-        encode: Comparison(bytes: data.count, encode))
-    }
   }
 
-  /// A tight loop of Argonaut's coders on the events, for a profiler (`decode-foundation`
-  /// and `encode-foundation` loop Foundation's coders instead):
+  /// A tight loop of Argonaut's coders on the events (or, with `twitter`, on
+  /// `SnakeTwitter`), for a profiler (`decode-foundation` and `encode-foundation` loop
+  /// Foundation's coders instead):
   ///   perf record .build/release/ArgonautBenchmarks --strategy-profile iso8601 decode 50
   static func profile(dates: String, direction: String, iterations: Int) -> Never {
     let (argonautDecoder, argonautEncoder, foundationDecoder, foundationEncoder) = coders(
       Dates(rawValue: dates) ?? .iso8601)
+    if dates == "twitter" {
+      guard let document = Documents.corpus().first(where: { $0.name == "twitter.json" }) else {
+        fatalError("twitter.json is not in ../shared/corpora/bench")
+      }
+      let data = document.data
+      let model = try! foundationDecoder.decode(SnakeTwitter.self, from: data)
+      for _ in 0..<iterations {
+        switch direction {
+        case "encode": consume(try! argonautEncoder.encode(model))
+        case "encode-foundation": consume(try! foundationEncoder.encode(model))
+        case "decode-foundation": consume(try! foundationDecoder.decode(SnakeTwitter.self, from: data))
+        default: consume(try! argonautDecoder.decode(SnakeTwitter.self, from: data))
+        }
+      }
+      exit(0)
+    }
     let model = events()
     let data = try! foundationEncoder.encode(model)
     for _ in 0..<iterations {

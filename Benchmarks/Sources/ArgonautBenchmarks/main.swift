@@ -7,7 +7,8 @@ import Foundation
 //                                             [--output FILE] [--skip-compile-time]
 //     swift run -c release ArgonautBenchmarks --profile DOCUMENT [ITERATIONS]
 //     swift run -c release ArgonautBenchmarks --codable-only [--rounds N] [--only NAME,…]
-//     swift run -c release ArgonautBenchmarks --strategy-profile iso8601|secondsSince1970 decode|encode [N]
+//     swift run -c release ArgonautBenchmarks --strategies [--rounds N]
+//     swift run -c release ArgonautBenchmarks --strategy-profile iso8601|secondsSince1970|twitter decode|encode [N]
 //     swift run -c release ArgonautBenchmarks --streams [--rounds N] [--lines-only]
 //     swift run -c release ArgonautBenchmarks --streams-profile parser|read|events|lines|array [N] [STREAM]
 //     swift run -c release ArgonautBenchmarks --encoding-only [--rounds N]
@@ -21,7 +22,8 @@ import Foundation
 // - encoding models to bytes: `encode()` + `JSONSerializer` against `JSONEncoder` (corpus models);
 // - `Codable`: ArgonautJSONDecoder/Encoder against JSONDecoder/Encoder on the corpus models, and
 //   with snake_case keys, dates, URLs and base64 data on generated GitHub events
-//   (`--only github-events`);
+//   (`--only github-events`), and on twitter.json with `.convertFromSnakeCase` and
+//   `.convertToSnakeCase` (`--only twitter-snake`; `--strategies` runs these cases alone);
 // - the peak memory growth while parsing, in a child process.
 // With --yaml, only `JSON(yaml:)` on a YAML document against `JSON(parsing:)` on its JSON
 // edition (paths given at run time, such as OpenAI's openapi.yaml and openapi.json).
@@ -90,6 +92,11 @@ if arguments.first == "--encoding-profile", arguments.count >= 2 {
 if arguments.contains("--encoding-only") {
   // Only encode() + JSONSerializer.compact against JSONEncoder, on the corpus models.
   EncodingBenchmark.printTable(EncodingBenchmark.measure(Documents.corpus(), rounds: rounds))
+  exit(0)
+}
+if arguments.contains("--strategies") {
+  // Only the strategy cases: key conversion, dates, URLs and data, against Foundation.
+  CodableBenchmark.printTable(StrategyBenchmark.measure(rounds: rounds, only: only))
   exit(0)
 }
 if arguments.contains("--codable-only") {

@@ -217,6 +217,8 @@ struct DecodingOptions {
   let json5: Bool
   /// Whether keys are matched as they are written.
   let usesDefaultKeys: Bool
+  /// Whether keys are converted by `.convertFromSnakeCase`.
+  let convertsFromSnakeCase: Bool
 
   init(
     keys: JSONDecoder.KeyDecodingStrategy, dates: JSONDecoder.DateDecodingStrategy,
@@ -230,5 +232,6 @@ struct DecodingOptions {
     self.nonConformingFloats = nonConformingFloats
     self.userInfo = userInfo
     if case .useDefaultKeys = keys { usesDefaultKeys = true } else { usesDefaultKeys = false }
+    if case .convertFromSnakeCase = keys { convertsFromSnakeCase = true } else { convertsFromSnakeCase = false }
   }
 }

@@ -12,21 +12,42 @@ import Foundation
 /// uniquely referenced: the `init(from:)` that used it has returned), it points the
 /// container's place at the next object instead of making a new container.
 final class KeyedContainerPlace {
+  /// A member of the object, for strategies other than `useDefaultKeys`.
+  struct Member {
+    /// The id of its key in `KeyConversionCache` (`convertFromSnakeCase`), else -1.
+    var raw: Int32
+    /// The id of its converted key, or -1 when an earlier member's key converts to the same.
+    var converted: Int32
+    /// The tape position of its value.
+    var value: Int
+  }
+
   let decoder: TapeDecoder
   @exclusivity(unchecked) private(set) var header: Int
   @exclusivity(unchecked) private(set) var path: ContainerPath
-  /// Converted keys and their value positions, for strategies other than `useDefaultKeys`.
-  @exclusivity(unchecked) private(set) var converted: [(key: String, value: Int)]?
+  /// Whether the key strategy converts keys, so that `members` is in use.
+  let convertsKeys: Bool
+  /// The object's members with their converted keys, when `convertsKeys`. Moving to
+  /// another object overwrites them in place; until then each `raw` is the key the
+  /// last object had there, which the next object most likely has too.
+  @exclusivity(unchecked) private var members = RawBuffer<Member>()
+  /// The names looked up so far, in the order of the lookups, with their converted ids:
+  /// a type's `init(from:)` asks for the same keys in the same order for every object,
+  /// so a lookup compares its name with the one at `nameCursor` (the same string, for
+  /// the literals of `CodingKeys`) rather than hashing it.
+  @exclusivity(unchecked) private var names: [(name: String, id: Int32, count: Int)] = []
+  @exclusivity(unchecked) private var nameCursor = 0
 
   init(decoder: TapeDecoder, header: Int, path: ContainerPath) {
     self.decoder = decoder
     self.header = header
     self.path = path
-    if !decoder.options.usesDefaultKeys {
-      var table: [(key: String, value: Int)] = []
-      Self.convertKeys(decoder: decoder, header: header, path: path, into: &table)
-      converted = table
-    }
+    convertsKeys = !decoder.options.usesDefaultKeys
+    if convertsKeys { convertKeys() }
+  }
+
+  deinit {
+    members.deallocate()
   }
 
   /// Points this place at the object at `header`. Only for a place that no container
@@ -35,69 +56,87 @@ final class KeyedContainerPlace {
     self.header = header
     self.path = path
     lastConverted = 0
-    if var table = converted {
-      // The table's storage is reused: take it out so that it is not shared.
-      converted = nil
-      table.removeAll(keepingCapacity: true)
-      Self.convertKeys(decoder: decoder, header: header, path: path, into: &table)
-      converted = table
-    }
+    nameCursor = 0
+    if convertsKeys { convertKeys() }
   }
 
-  /// Fills `table` with the object's keys as the key strategy converts them, and their
-  /// value positions. Each distinct key is converted once per `decode` call (see
-  /// `DecoderState.convertedKeys`).
-  static func convertKeys(
-    decoder: TapeDecoder, header: Int, path: ContainerPath, into table: inout [(key: String, value: Int)]
-  ) {
+  /// The conversion cache of this `decode` call, made at the first object.
+  var cache: KeyConversionCache {
+    if let cache = decoder.state.pointee.convertedKeys { return cache }
+    let cache = KeyConversionCache()
+    decoder.state.pointee.convertedKeys = cache
+    return cache
+  }
+
+  /// The object's keys as the key strategy converts them, in order, without the later
+  /// of two equal ones; `nil` for `useDefaultKeys`.
+  var convertedKeys: [String]? {
+    guard convertsKeys else { return nil }
+    let cache = cache
+    var keys: [String] = []
+    for n in 0..<members.count where members[n].converted >= 0 {
+      keys.append(cache.convertedKeys[Int(members[n].converted)])
+    }
+    return keys
+  }
+
+  /// Fills `members` with the object's keys as the key strategy converts them, and
+  /// their value positions. With `convertFromSnakeCase`, each distinct key is converted
+  /// once per `decode` call (see `KeyConversionCache`); a `custom` strategy is called for
+  /// every key of every object, with the key's coding path, as `JSONDecoder` calls it.
+  func convertKeys() {
     let tape = decoder.tape
-    let end = header + Tape.span(tape[header])
-    var i = header + 1
-    var containerPath: [any CodingKey]?
-    var seen: Set<String>?
-    // One bit per converted key's hash: a key whose bit is clear is new in the object.
-    var mask: UInt64 = 0
-    var cache: KeyConversionCache?
-    if case .convertFromSnakeCase = decoder.options.keys {
-      cache = decoder.state.pointee.convertedKeys ?? KeyConversionCache()
-      decoder.state.pointee.convertedKeys = cache
-    }
     let text = decoder.bytes
-    while i < end {
-      var key: String
-      let hash: UInt64
-      switch decoder.options.keys {
-      case .convertFromSnakeCase:
-        let cache = cache.unsafelyUnwrapped
+    let cache = cache
+    let end = header &+ Tape.span(tape[header])
+    let previous = members.count
+    var n = 0
+    var i = header &+ 1
+    cache.beginObject()
+    if decoder.options.convertsFromSnakeCase {
+      while i < end {
         let entry = tape[i]
-        // A key without escapes is looked up in place; one with escapes, unescaped.
+        var raw: Int32
         if !Tape.flag(entry) {
-          (key, hash) = cache.converted(StringText.raw(entry, in: text), Self.camelCase)
+          let bytes = StringText.raw(entry, in: text)
+          raw = n < previous ? members[n].raw : -1
+          // The key of the last object at this place, else a lookup by hash.
+          if raw < 0 || !cache.matches(raw, bytes) { raw = cache.rawKey(bytes, Self.camelCase) }
         } else {
-          (key, hash) = StringText.withUnescaped(entry, in: text) { cache.converted($0, Self.camelCase) }
+          raw = StringText.withUnescaped(entry, in: text) { cache.rawKey($0, Self.camelCase) }
         }
-      case .custom(let convert):
-        if containerPath == nil { containerPath = decoder.codingPath(path) }
-        let raw = StringText.string(tape[i], in: decoder.document)
-        key = convert(containerPath! + [StringKey(raw)]).stringValue
-        hash = key.withUTF8 { KeyConversionCache.hash($0) }
-      default:
-        key = StringText.string(tape[i], in: decoder.document)
-        hash = key.withUTF8 { KeyConversionCache.hash($0) }
+        let converted = cache.converted(raw)
+        store(Member(raw: raw, converted: cache.isFirst(converted) ? converted : -1, value: i &+ 1), at: n)
+        n &+= 1
+        i &+= 1 &+ Tape.span(tape[i &+ 1])
       }
-      // After conversion, the first of two equal keys wins, as in `JSONDecoder`: a
-      // scan of the keys so far, as objects are small; a set once one is large.
-      let bit: UInt64 = 1 &<< (hash &>> 58)
-      if seen == nil && table.count >= 32 { seen = Set(table.map(\.key)) }
-      let isNew =
-        mask & bit == 0 ? true : seen.map { $0.contains(key) == false } ?? !table.contains { $0.key == key }
-      mask |= bit
-      if isNew {
-        table.append((key, i + 1))
-        seen?.insert(key)
-      }
-      i += 1 + Tape.span(tape[i + 1])
+      members.truncate(to: n)
+      return
     }
+    switch decoder.options.keys {
+    case .custom(let convert):
+      let containerPath = decoder.codingPath(path)
+      while i < end {
+        let raw = StringText.string(tape[i], in: decoder.document)
+        let converted = cache.id(ofConverted: convert(containerPath + [StringKey(raw)]).stringValue)
+        store(Member(raw: -1, converted: cache.isFirst(converted) ? converted : -1, value: i &+ 1), at: n)
+        n &+= 1
+        i &+= 1 &+ Tape.span(tape[i &+ 1])
+      }
+    default:
+      while i < end {
+        let converted = cache.id(ofConverted: StringText.string(tape[i], in: decoder.document))
+        store(Member(raw: -1, converted: cache.isFirst(converted) ? converted : -1, value: i &+ 1), at: n)
+        n &+= 1
+        i &+= 1 &+ Tape.span(tape[i &+ 1])
+      }
+    }
+    members.truncate(to: n)
+  }
+
+  @inline(__always)
+  private func store(_ member: Member, at n: Int) {
+    if n < members.count { members[n] = member } else { members.append(member) }
   }
 
   // MARK: - Lookup
@@ -107,22 +146,46 @@ final class KeyedContainerPlace {
     SnakeCase.camelCase(fromSnakeCase: String(decoding: raw, as: UTF8.self))
   }
 
-  /// Where the last lookup in `converted` matched: keys are mostly read in document order.
+  /// Where the last lookup in `members` matched: keys are mostly read in document order.
   @exclusivity(unchecked) private var lastConverted = 0
+
+  /// The converted id that `name` is, or -1 when no key of the document so far
+  /// converts to it.
+  @inline(__always)
+  func convertedID(_ name: String) -> Int32 {
+    var n = nameCursor
+    if n >= names.count || names[n].name != name {
+      n = 0
+      while n < names.count && names[n].name != name { n &+= 1 }
+      if n == names.count { names.append((name, -1, -1)) }
+    }
+    nameCursor = n &+ 1
+    if names[n].id < 0 {
+      // Not found when last asked: look again only if keys were converted since.
+      let cache = cache
+      if names[n].count != cache.convertedCount {
+        names[n].id = cache.existingID(ofConverted: name) ?? -1
+        names[n].count = cache.convertedCount
+      }
+    }
+    return names[n].id
+  }
 
   /// The tape position of the value for the key `name`, or `nil`.
   func find(_ name: String) -> Int? {
-    if let converted {
-      // From the entry after the last hit, then from the start.
-      let count = converted.count
+    if convertsKeys {
+      let id = convertedID(name)
+      guard id >= 0 else { return nil }
+      // From the member after the last hit, then from the start.
+      let count = members.count
       var n = lastConverted
       for _ in 0..<count {
         if n >= count { n = 0 }
-        if converted[n].key == name {
-          lastConverted = n + 1
-          return converted[n].value
+        if members[n].converted == id {
+          lastConverted = n &+ 1
+          return members[n].value
         }
-        n += 1
+        n &+= 1
       }
       return nil
     }

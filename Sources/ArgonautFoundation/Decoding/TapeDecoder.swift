@@ -30,9 +30,9 @@ struct DecoderState {
   /// decoder of a `decode` call, which drops them when it returns (each refers to the
   /// decoder, so the cache must not outlive the call).
   var containers: ContainerCache?
-  /// Keys converted by `.convertFromSnakeCase`, by their text in the document: each
-  /// distinct key is converted once per `decode` call, not once per object.
-  /// Made at the first key converted.
+  /// Keys converted by the key strategy, as small integers: with `.convertFromSnakeCase`
+  /// each distinct key of the document is converted once per `decode` call, not once
+  /// per object. Made at the first object whose keys are converted.
   var convertedKeys: KeyConversionCache?
 
   init(index: Int) {

@@ -6,7 +6,7 @@ import Foundation
 /// With the default key strategy a lookup compares the key's UTF-8 with each
 /// member's key bytes, starting after the previous hit, so reading the members in
 /// document order costs one comparison each. Other strategies convert the object's
-/// keys once, into a table, the way `JSONDecoder` does.
+/// keys once, into a table of small integers (see `KeyConversionCache`).
 ///
 /// What it reads lives in a `KeyedContainerPlace`, which the decoder can point at
 /// another object once nobody holds the container any more (see
@@ -48,7 +48,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   var allKeys: [Key] {
-    if let converted = place.converted { return converted.compactMap { Key(stringValue: $0.key) } }
+    if let converted = place.convertedKeys { return converted.compactMap { Key(stringValue: $0) } }
     var keys: [Key] = []
     let tape = decoder.tape
     let end = header + Tape.span(tape[header])

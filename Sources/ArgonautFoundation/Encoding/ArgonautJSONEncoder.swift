@@ -129,7 +129,8 @@ struct EncodingOptions {
   let sortsKeys: Bool
   let escapesSlashes: Bool
   let usesDefaultKeys: Bool
-  /// `.convertToSnakeCase` without `.sortedKeys`: keys are converted as they are written.
+  /// `.convertToSnakeCase`: keys are converted as they are written (and, with
+  /// `.sortedKeys`, read back from the bytes written for sorting).
   let writesSnakeCase: Bool
 
   init(
@@ -146,6 +147,6 @@ struct EncodingOptions {
     sortsKeys = formatting.contains(.sortedKeys)
     escapesSlashes = !formatting.contains(.withoutEscapingSlashes)
     if case .useDefaultKeys = keys { usesDefaultKeys = true } else { usesDefaultKeys = false }
-    if case .convertToSnakeCase = keys, !sortsKeys { writesSnakeCase = true } else { writesSnakeCase = false }
+    if case .convertToSnakeCase = keys { writesSnakeCase = true } else { writesSnakeCase = false }
   }
 }

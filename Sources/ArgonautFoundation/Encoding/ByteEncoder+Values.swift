@@ -236,63 +236,131 @@ extension ByteEncoder {
   /// Writes the key `name` converted to snake case, as `SnakeCase.snakeCase(fromCamelCase:)`
   /// converts it, in one pass over its bytes when it is printable ASCII that needs no
   /// escape (every key of a Swift property); otherwise through the general conversion.
-  func writeSnakeCaseKey(_ name: String) {
+  /// Returns whether it took the one pass, so that the bytes written are the key's text
+  /// between quotes.
+  ///
+  /// Each key is converted once per `encode` call: the bytes written for it are kept
+  /// (see `SnakeCaseKeyCache`) and copied when it comes again.
+  @discardableResult
+  func writeSnakeCaseKey(_ name: String) -> Bool {
+    guard SnakeCaseKeyCache.isAvailable else { return convertSnakeCaseKey(name) }
+    let cache = snakeKeys ?? makeSnakeKeys()
+    let slot = SnakeCaseKeyCache.slot(name)
+    if let written = cache.written(name, slot: slot) {
+      out.pointee.append(contentsOf: written)
+      return true
+    }
+    let start = out.pointee.count
+    guard convertSnakeCaseKey(name) else { return false }
+    cache.keep(
+      name, slot: slot,
+      written: UnsafeBufferPointer(start: out.pointee.base + start, count: out.pointee.count - start))
+    return true
+  }
+
+  @inline(never)
+  func makeSnakeKeys() -> SnakeCaseKeyCache {
+    let cache = SnakeCaseKeyCache()
+    snakeKeys = cache
+    return cache
+  }
+
+  /// `writeSnakeCaseKey(_:)` without the cache: converts `name` as it writes it.
+  func convertSnakeCaseKey(_ name: String) -> Bool {
     var name = name
     let written = name.withUTF8 { key -> Bool in
       let n = key.count
-      for byte in key
-      where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-        || byte == UInt8(ascii: "/")
-      {
-        return false
-      }
-      out.pointee.reserve(2 * n + 2)
-      out.pointee.append(UInt8(ascii: "\""))
-      guard n > 0 else {
-        out.pointee.append(UInt8(ascii: "\""))
-        return true
-      }
-      // JSONEncoder's words: split before an uppercase letter; a run of capitals is one
-      // word, whose last capital starts the next word when a lowercase letter follows.
       func isUpper(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
       func isLower(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "a") < 26 }
-      var wordCount = 0
-      func word(_ start: Int, _ end: Int) {
-        if wordCount > 0 { out.pointee.append(UInt8(ascii: "_")) }
-        wordCount += 1
-        var i = start
-        while i < end {
-          let byte = key[i]
-          out.pointee.append(isUpper(byte) ? byte | 0x20 : byte)
-          i += 1
-        }
+      // Eight bytes at a time, then one at a time: whether the key is ASCII that needs no
+      // escape, and whether it has a capital (without one, it is written as it is).
+      var hasUpper = false
+      var i = 0
+      while i &+ 8 <= n {
+        let word = UnsafeRawPointer(key.baseAddress! + i).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 || Self.mayNeedEscape(word, slashes: true) { return false }
+        if Self.hasUppercase(word) { hasUpper = true }
+        i &+= 8
       }
-      var wordStart = 0
-      var search = 1
-      while true {
-        var upper = search
-        while upper < n && !isUpper(key[upper]) { upper += 1 }
-        guard upper < n else { break }
-        word(wordStart, upper)
-        var lower = upper
-        while lower < n && !isLower(key[lower]) { lower += 1 }
-        guard lower < n else {
-          wordStart = upper
-          break
+      while i < n {
+        let byte = key[i]
+        if byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+          || byte == UInt8(ascii: "/")
+        {
+          return false
         }
-        if lower == upper + 1 {
-          wordStart = upper
-        } else {
-          word(upper, lower - 1)
-          wordStart = lower - 1
-        }
-        search = lower + 1
+        if isUpper(byte) { hasUpper = true }
+        i &+= 1
       }
-      word(wordStart, n)
-      out.pointee.append(UInt8(ascii: "\""))
+      // Written in place, after one reservation: a quote, at most two bytes per byte of
+      // the key (a letter and an underscore), a quote.
+      out.pointee.reserve(2 &* n &+ 2)
+      let start = out.pointee.base + out.pointee.count
+      var p = start
+      p.pointee = UInt8(ascii: "\"")
+      p += 1
+      if !hasUpper {
+        // One word, already lowercase: the key as it is.
+        if n > 0 { p.update(from: key.baseAddress!, count: n) }
+        p += n
+      } else {
+        // JSONEncoder's words: split before an uppercase letter; a run of capitals is one
+        // word, whose last capital starts the next word when a lowercase letter follows.
+        var wordCount = 0
+        func word(_ start: Int, _ end: Int) {
+          if wordCount > 0 {
+            p.pointee = UInt8(ascii: "_")
+            p += 1
+          }
+          wordCount &+= 1
+          var i = start
+          while i < end {
+            let byte = key[i]
+            p.pointee = isUpper(byte) ? byte | 0x20 : byte
+            p += 1
+            i &+= 1
+          }
+        }
+        var wordStart = 0
+        var search = 1
+        while true {
+          var upper = search
+          while upper < n && !isUpper(key[upper]) { upper &+= 1 }
+          guard upper < n else { break }
+          word(wordStart, upper)
+          var lower = upper
+          while lower < n && !isLower(key[lower]) { lower &+= 1 }
+          guard lower < n else {
+            wordStart = upper
+            break
+          }
+          if lower == upper &+ 1 {
+            wordStart = upper
+          } else {
+            word(upper, lower &- 1)
+            wordStart = lower &- 1
+          }
+          search = lower &+ 1
+        }
+        word(wordStart, n)
+      }
+      p.pointee = UInt8(ascii: "\"")
+      p += 1
+      out.pointee.didAppend(p - start)
       return true
     }
     if !written { writeString(SnakeCase.snakeCase(fromCamelCase: name)) }
+    return written
+  }
+
+  /// Whether any of the eight bytes of `word`, all ASCII, is an uppercase letter (`A` to `Z`).
+  @inline(__always)
+  static func hasUppercase(_ word: UInt64) -> Bool {
+    // Per byte b < 0x80: (b + 0x3F) has its top bit set when b > 0x40, and (b + 0x25)
+    // when b > 0x5A; no byte carries into the next.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    return ((word &+ ones &* 0x3F) & ~(word &+ ones &* 0x25) & high) != 0
   }
 
   /// Whether any of the eight bytes of `word` may need an escape: a control character,

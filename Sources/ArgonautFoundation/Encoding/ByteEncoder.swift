@@ -77,6 +77,8 @@ final class ByteEncoder {
   let members: UnsafeMutablePointer<RawBuffer<MemberRecord>>
   /// With `.sortedKeys`: the key of each member in `members`.
   var memberKeys: [String] = []
+  /// With `.convertToSnakeCase`: the keys converted so far, made at the first.
+  @exclusivity(unchecked) var snakeKeys: SnakeCaseKeyCache?
   /// The `{}` written for super encoders whose slots closed before they were used,
   /// by frame identity: where it starts, its length, and its level.
   var latePlaceholders: [Int: (start: Int, count: Int, level: Int)] = [:]
@@ -267,7 +269,20 @@ final class ByteEncoder {
       indent(stack.pointee[index].level + 1)
     }
     var keyStart = out.pointee.count
-    if snakeCase { writeSnakeCaseKey(name) } else { writeString(name) }
+    var sortKey = name
+    if !snakeCase {
+      writeString(name)
+    } else if writeSnakeCaseKey(name) {
+      // The converted key, for sorting: the bytes just written, between the quotes.
+      if options.sortsKeys {
+        sortKey = String(
+          decoding: UnsafeBufferPointer(
+            start: out.pointee.base + keyStart + 1, count: out.pointee.count - keyStart - 2),
+          as: UTF8.self)
+      }
+    } else if options.sortsKeys {
+      sortKey = SnakeCase.snakeCase(fromCamelCase: name)
+    }
     let hash = MemberRecord.hash(out.pointee.base + keyStart, count: out.pointee.count - keyStart)
     let bit = MemberRecord.bit(hash)
     var earlier: [UInt8]?
@@ -276,7 +291,7 @@ final class ByteEncoder {
     }
     stack.pointee[index].keyMask |= bit
     members.pointee.append(MemberRecord(keyStart: keyStart, hash: hash))
-    if options.sortsKeys { memberKeys.append(snakeCase ? SnakeCase.snakeCase(fromCamelCase: name) : name) }
+    if options.sortsKeys { memberKeys.append(sortKey) }
     if options.isPretty {
       out.pointee.append(0x20)
       out.pointee.append(UInt8(ascii: ":"))

@@ -13,8 +13,16 @@ struct RawBuffer<Element: BitwiseCopyable> {
     base = .allocate(capacity: self.capacity)
   }
 
+  /// An empty buffer that allocates nothing until its first element.
+  init() {
+    capacity = 0
+    base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment).unsafelyUnwrapped
+  }
+
   /// Frees the storage; the buffer must not be used afterwards.
-  func deallocate() { base.deallocate() }
+  func deallocate() {
+    if capacity > 0 { base.deallocate() }
+  }
 
   @inline(__always)
   mutating func reserve(_ extra: Int) {
@@ -23,11 +31,13 @@ struct RawBuffer<Element: BitwiseCopyable> {
 
   @inline(never)
   mutating func grow(to minimum: Int) {
-    var newCapacity = capacity &* 2
+    var newCapacity = Swift.max(capacity &* 2, 8)
     while newCapacity < minimum { newCapacity &*= 2 }
     let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-    newBase.update(from: base, count: count)
-    base.deallocate()
+    if capacity > 0 {
+      newBase.update(from: base, count: count)
+      base.deallocate()
+    }
     base = newBase
     capacity = newCapacity
   }
@@ -45,6 +55,13 @@ struct RawBuffer<Element: BitwiseCopyable> {
     reserve(elements.count)
     (base + count).update(from: source, count: elements.count)
     count &+= elements.count
+  }
+
+  /// Counts `n` more elements, which the caller wrote in place past the last one, in
+  /// space it reserved.
+  @inline(__always)
+  mutating func didAppend(_ n: Int) {
+    count &+= n
   }
 
   @inline(__always)
