@@ -54,6 +54,8 @@ struct OpenAPIGenerator: Sendable {
         operation.parameters.contains { $0.type.usesFoundation }
           || (operation.body?.type.usesFoundation ?? false)
           || { if case .json(let type) = operation.response { type.usesFoundation } else { false } }()
+          || { if case .stream(let stream) = operation.response { stream.type.usesFoundation } else { false } }()
+          || (operation.alternativeStream?.type.usesFoundation ?? false)
       }
       let renderer = ServiceRenderer(service: service, access: access, header: header, usesFoundation: usesFoundation)
       files.append((name: "\(service.name).swift", contents: renderer.render()))

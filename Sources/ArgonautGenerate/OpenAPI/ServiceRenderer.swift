@@ -47,9 +47,11 @@ struct ServiceRenderer: Sendable {
   }
 
   private func operation(_ operation: OperationDeclaration) -> [String] {
+    if case .stream(let stream) = operation.response { return streamOperation(operation, stream) }
     let resultType: String
     let parser: String
     switch operation.response {
+    case .stream: return []
     case .json(let type):
       resultType = type.swift
       parser = ".decoding(\(type.swift).self)"
@@ -94,6 +96,73 @@ struct ServiceRenderer: Sendable {
       lines += SourceLayout.wrapped(
         prefix: "    let resource = \(resourceName)(", items: arguments, suffix: ")", indent: "    ", force: true)
       lines.append("    return try await load(resource)")
+    }
+    lines.append("  }")
+    if let stream = operation.alternativeStream {
+      lines.append("")
+      lines += [
+        "  /// \(title)", "  ///", "  /// The streamed form of the response (\(stream.description)).",
+        "  /// From `\(operation.pointer)`.",
+      ]
+      lines += streamMethod(
+        name: Identifiers.unescaped(operation.name) + "Stream", parameters: parameters, stream: stream,
+        request: "\(resourceName)(\(arguments.joined(separator: ", "))).request")
+    }
+    return lines
+  }
+
+  /// An operation whose response is only a stream: `nameRequest(…) -> Request` and
+  /// `name(…) -> TypedEventStream<T>` (or `JSONLineStream<T>`), which sends it when
+  /// the loop asks for the first value.
+  private func streamOperation(_ operation: OperationDeclaration, _ stream: OperationDeclaration.StreamKind) -> [String]
+  {
+    var parameters = operation.parameters.map { "\($0.label): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")" }
+    var arguments = operation.parameters.map { "\(Self.argumentLabel($0.label)): \($0.label)" }
+    if let body = operation.body {
+      parameters.append("body: \(body.type.swift)\(body.type.isOptional ? " = nil" : "")")
+      arguments.append("body: body")
+    }
+    let title = "`\(operation.method.uppercased()) \(operation.path)`" + (operation.summary.map { ": \($0)" } ?? ".")
+    let requestName = Identifiers.unescaped(operation.name) + "Request"
+    var lines: [String] = [
+      "  /// \(title)", "  ///", "  /// The request, for the untyped `\(stream.method)(_:)` or `bytes(_:)`.",
+      "  /// From `\(operation.pointer)`.",
+    ]
+    lines += SourceLayout.wrapped(
+      prefix: "  \(access)func \(requestName)(", items: parameters, suffix: ") -> Request {", indent: "  ")
+    var statements = requestStatements(operation)
+    if statements.count == 1, let only = statements.first, only.hasPrefix("    let request = ") {
+      statements = ["    " + only.dropFirst("    let request = ".count)]
+    } else {
+      statements.append("    return request")
+    }
+    lines += statements
+    lines.append("  }")
+    lines.append("")
+    lines += [
+      "  /// \(title)", "  ///",
+      "  /// The response's values as they arrive (\(stream.description)); the request is sent",
+      "  /// when the loop asks for the first one.", "  /// From `\(operation.pointer)`.",
+    ]
+    lines += streamMethod(
+      name: Identifiers.unescaped(operation.name), parameters: parameters, stream: stream,
+      request: "\(requestName)(\(arguments.joined(separator: ", ")))")
+    return lines
+  }
+
+  /// `func name(parameters) -> Stream { events(request, as: T.self) }`.
+  private func streamMethod(
+    name: String, parameters: [String], stream: OperationDeclaration.StreamKind, request: String
+  ) -> [String] {
+    var lines = SourceLayout.wrapped(
+      prefix: "  \(access)func \(Identifiers.escaped(name))(", items: parameters, suffix: ") -> \(stream.swift) {",
+      indent: "  ")
+    let single = "    \(stream.method)(\(request), as: \(stream.type.swift).self)"
+    if single.count <= SourceLayout.lineLength {
+      lines.append(single)
+    } else {
+      lines.append("    let request = \(request)")
+      lines.append("    return \(stream.method)(request, as: \(stream.type.swift).self)")
     }
     lines.append("  }")
     return lines

@@ -169,6 +169,19 @@ do {
   check(false, "unexpected error: \(error)")
 }
 
+do {
+  // A text/event-stream response: each event's data decoded as the schema's model; [DONE] ends it.
+  let streams = StreamsService(configuration: configuration)
+  var ticks: [String] = []
+  for try await tick in streams.ticks(count: 3) { ticks.append("\(tick.n):\(tick.word)") }
+  check(ticks == ["0:tick", "1:ticktick", "2:tickticktick"], "ticks: an event stream, typed, ending at [DONE]")
+  var untyped: [String] = []
+  for try await event in streams.events(streams.ticksRequest(count: 1)) { untyped.append(event.event ?? event.data) }
+  check(untyped == ["tick", "[DONE]", "{\"n\": -1, \"word\": \"after the end\"}"], "ticksRequest: the untyped events")
+} catch {
+  check(false, "unexpected error: \(error)")
+}
+
 struct CheckFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
