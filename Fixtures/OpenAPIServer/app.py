@@ -29,8 +29,12 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 
+# The port, for the servers the document lists (the top-level one, and an operation's own).
+PORT = int(sys.argv[1]) if len(sys.argv) > 1 else 8000
+
 app = FastAPI(
     title="Pet Store",
+    servers=[{"url": f"http://127.0.0.1:{PORT}", "description": "This app"}],
     version="1.0.0",
     # Operation ids are the handlers' names (list_pets), as a person would name them.
     generate_unique_id_function=lambda route: route.name,
@@ -272,9 +276,6 @@ def ticks(count: int = 3) -> StreamingResponse:
 
 
 # The per-operation server is this app under /mirror: an absolute URL, as a document gives.
-PORT = int(sys.argv[1]) if len(sys.argv) > 1 else 8000
-
-
 @app.get("/elsewhere", tags=["streams"], openapi_extra={"servers": [{"url": f"http://127.0.0.1:{PORT}/mirror"}]})
 def elsewhere(request: Request) -> Dict[str, str]:
     """An operation with its own `servers`: the check serves it on the same app, under /mirror."""

@@ -59,7 +59,8 @@ enum OpenAPIServers {
     ]
     for (offset, server) in servers.enumerated() {
       if offset > 0 { lines.append("") }
-      lines.append("  /// `\(server.url)`" + (server.summary.map { ": \($0)" } ?? "."))
+      let summary = server.summary.map { ": " + $0 + (".!?".contains($0.last ?? ".") ? "" : ".") } ?? "."
+      lines.append("  /// `\(server.url)`" + summary)
       lines.append("  /// From `#/servers/\(offset)`.")
       let name = Identifiers.stringLiteral(server.summary ?? server.url)
       lines += SourceLayout.wrapped(

@@ -31,6 +31,9 @@ struct OperationDeclaration: Sendable {
   /// The stream the first 2xx response also offers beside JSON (OpenAI's `stream:
   /// true`): a second method, `nameStream`, returns it; `nil` otherwise.
   var alternativeStream: StreamKind?
+  /// The operation's own server (or its path item's), an absolute URL that replaces
+  /// the environment's base URL; `nil` for the top-level servers.
+  var server: String?
 
   /// Where a parameter goes.
   enum Location: String, Sendable {

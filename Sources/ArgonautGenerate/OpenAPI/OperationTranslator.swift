@@ -167,7 +167,8 @@ struct OperationTranslator {
     return OperationDeclaration(
       name: name, pointer: entry.pointer, method: entry.method, path: entry.path,
       summary: APINaming.summary(operation["summary"]?.stringValue ?? operation["description"]?.stringValue),
-      parameters: parameters, body: body, response: response, alternativeStream: alternativeStream)
+      parameters: parameters, body: body, response: response, alternativeStream: alternativeStream,
+      server: server(operation, item: entry.item))
   }
 
   /// The body of a resolved `requestBody`: JSON first, then the first media type in
@@ -296,6 +297,18 @@ struct OperationTranslator {
       // A stream's values are never absent: a nullable schema is read as its value.
       type = type.wrapped
       return OperationDeclaration.StreamKind(framing: framing, type: type)
+    }
+    return nil
+  }
+
+  /// The operation's own server, else its path item's: the first `servers` entry
+  /// whose URL is absolute, with its variables' defaults filled in.
+  private func server(_ operation: JSON, item: JSON) -> String? {
+    for servers in [operation["servers"], item["servers"]] {
+      guard let first = servers?.elements.first, let url = OpenAPIServers.url(of: first), url.contains("://") else {
+        continue
+      }
+      return url
     }
     return nil
   }

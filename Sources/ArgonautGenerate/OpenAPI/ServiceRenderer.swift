@@ -74,8 +74,9 @@ struct ServiceRenderer: Sendable {
 
     lines += [
       "  /// \(title)", "  ///", "  /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.",
-      "  /// From `\(operation.pointer)`.",
     ]
+    if let server = operation.server { lines.append("  /// Sent to the operation's own server, `\(server)`.") }
+    lines.append("  /// From `\(operation.pointer)`.")
     lines += SourceLayout.wrapped(
       prefix: "  \(access)func \(resourceName)(", items: parameters, suffix: ") -> Resource<\(resultType)> {",
       indent: "  ")
@@ -126,7 +127,10 @@ struct ServiceRenderer: Sendable {
     let requestName = Identifiers.unescaped(operation.name) + "Request"
     var lines: [String] = [
       "  /// \(title)", "  ///", "  /// The request, for the untyped `\(stream.method)(_:)` or `bytes(_:)`.",
-      "  /// From `\(operation.pointer)`.",
+    ]
+    if let server = operation.server { lines.append("  /// Sent to the operation's own server, `\(server)`.") }
+    lines += [
+      "  /// From `\(operation.pointer)`."
     ]
     lines += SourceLayout.wrapped(
       prefix: "  \(access)func \(requestName)(", items: parameters, suffix: ") -> Request {", indent: "  ")
@@ -171,7 +175,9 @@ struct ServiceRenderer: Sendable {
   /// The statements that make `request`.
   private func requestStatements(_ operation: OperationDeclaration) -> [String] {
     var lines: [String] = []
-    var requestArguments = [Self.method(operation.method), Identifiers.stringLiteral(operation.path)]
+    // An operation with its own server sends its requests there: an absolute URL.
+    let url = (operation.server ?? "") + operation.path
+    var requestArguments = [Self.method(operation.method), Identifiers.stringLiteral(url)]
     let path = operation.parameters.filter { $0.location == .path }
     if !path.isEmpty {
       let entries = path.map { "\(Identifiers.stringLiteral($0.name)): \(text(of: $0, value: $0.label))" }

@@ -178,6 +178,15 @@ do {
   var untyped: [String] = []
   for try await event in streams.events(streams.ticksRequest(count: 1)) { untyped.append(event.event ?? event.data) }
   check(untyped == ["tick", "[DONE]", "{\"n\": -1, \"word\": \"after the end\"}"], "ticksRequest: the untyped events")
+
+  // The document's servers: the top-level list is `enum Servers`; an operation's own server is absolute.
+  check(Servers.thisApp.baseURL?.absoluteString == "http://127.0.0.1:\(port)", "Servers.thisApp: the top-level server")
+  let elsewhere = try await StreamsService(configuration: ServiceConfiguration(environment: Servers.thisApp))
+    .elsewhere()
+  check(elsewhere == ["path": "/mirror/elsewhere"], "elsewhere: sent to the operation's own server")
+  let fromAnyBase = try await StreamsService(configuration: ServiceConfiguration(environment: .absoluteURLsOnly))
+    .elsewhere()
+  check(fromAnyBase == elsewhere, "elsewhere: absolute, whatever the environment")
 } catch {
   check(false, "unexpected error: \(error)")
 }

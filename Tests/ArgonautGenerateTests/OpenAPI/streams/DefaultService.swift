@@ -42,11 +42,12 @@ public final class DefaultService: Service {
   /// `POST /files/content`.
   ///
   /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.
+  /// Sent to the operation's own server, `https://upload.example.com/api`.
   /// From `#/paths/~1files~1content/post`.
   public func uploadFileResource(body: Data? = nil) -> Resource<Completion> {
     let request = Request(
       .post,
-      "/files/content",
+      "https://upload.example.com/api/files/content",
       body: body.map { .data($0, contentType: "application/octet-stream") }
     )
     return Resource(request, parse: .decoding(Completion.self))
@@ -62,9 +63,10 @@ public final class DefaultService: Service {
   /// `GET /files/content`.
   ///
   /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.
+  /// Sent to the operation's own server, `https://dl.example.com/files`.
   /// From `#/paths/~1files~1content/get`.
   public func downloadFileResource() -> Resource<Data> {
-    let request = Request(.get, "/files/content")
+    let request = Request(.get, "https://dl.example.com/files/files/content")
     return Resource(request, parse: .data)
   }
 
