@@ -27,6 +27,15 @@ struct OpenAPIStreamsAndServersTests {
     #expect(output.diagnostics.isEmpty)
   }
 
+  @Test("a streamed operation named get is renamed: its getRequest would be Service's")
+  func reservedRequestName() throws {
+    let output = try OpenAPIFixtures.generate(
+      json: document(responses: #""text/event-stream": {}"#).replacingOccurrences(of: "\"feed\"", with: "\"get\""))
+    let service = OpenAPIFixtures.file("DefaultService.swift", in: output)
+    #expect(!service.contains("func getRequest("))
+    #expect(!service.contains("func get("))
+  }
+
   @Test("JSON Lines under both names return JSONLineStream; a schemaless stream is of JSON")
   func lines() throws {
     for mediaType in ["application/jsonl", "application/x-ndjson; charset=utf-8"] {

@@ -60,8 +60,15 @@ struct OperationTranslator {
         index = services.count - 1
       }
       guard var operation = translate(entry, &schemas) else { continue }
+      // The methods it adds (`…Request`, `…Stream`) must not take a reserved name either.
+      var suffixes = ["Resource"]
+      if case .stream = operation.response { suffixes = ["Request"] }
+      if operation.alternativeStream != nil { suffixes.append("Stream") }
+      let derived = Self.reservedMethodNames.flatMap { name in
+        suffixes.compactMap { name.hasSuffix($0) && name.count > $0.count ? String(name.dropLast($0.count)) : nil }
+      }
       let taken =
-        Self.reservedMethodNames
+        Self.reservedMethodNames + derived
         + services[index!].operations.flatMap {
           [$0.name, $0.name + "Resource", $0.name + "Request", $0.name + "Stream"]
         }
