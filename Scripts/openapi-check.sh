@@ -7,7 +7,8 @@
 #    that FastAPI writes itself;
 # 3. generates Models.swift and one service class per tag from it into module PetStoreAPI
 #    of ONE temporary package that depends on this repository by path, plus a module
-#    per small document in Tests/ArgonautGenerateTests/OpenAPI (one with --access internal);
+#    per small document in Tests/ArgonautGenerateTests/OpenAPI (one with --access internal,
+#    and features.json once more, cut down with --tag and --operation);
 # 4. builds that package in Swift 6 mode and fails on any warning;
 # 5. runs Tests/ArgonautGenerateTests/OpenAPI/fastapi-check/main.swift, which calls every operation of the app
 #    through the generated services and checks each answer.
@@ -67,6 +68,10 @@ for document in "$root"/Tests/ArgonautGenerateTests/OpenAPI/*.json; do
   "$generate" openapi "$document" --output "$work/Sources/Doc$name" --access "$access" 2>>"$work/generate.log"
   targets+="    .target(name: \"Doc$name\", dependencies: deps, swiftSettings: settings),"$'\n'
 done
+# --tag and --operation: a cut-down document still compiles (what the kept operations reach is kept).
+"$generate" openapi "$root/Tests/ArgonautGenerateTests/OpenAPI/features.json" --output "$work/Sources/DocFeaturesFiltered" \
+  --tag users --operation upload 2>>"$work/generate.log"
+targets+="    .target(name: \"DocFeaturesFiltered\", dependencies: deps, swiftSettings: settings),"$'\n'
 
 cat >"$work/Package.swift" <<PACKAGE
 // swift-tools-version:6.0

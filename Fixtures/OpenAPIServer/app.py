@@ -10,7 +10,9 @@ enums), JSON bodies, 201 and 204 responses, string enums, nullable fields
 (`additionalProperties`), a discriminated union (`oneOf` + `discriminator`) and a
 recursive model (a `$ref` cycle), an `application/x-www-form-urlencoded` body (FastAPI's
 `Form()`, with a repeated key), a union without a discriminator, and a `multipart/form-data` upload (`UploadFile`, a list of
-files, text fields).
+files, text fields), a `text/event-stream` response (a StreamingResponse whose content is
+declared in `responses=`, ending with `data: [DONE]`), and an operation with its own
+`servers` (through `openapi_extra`).
 
 Usage: python3 app.py PORT   (serves on 127.0.0.1:PORT until killed)
 """
@@ -22,12 +24,17 @@ from enum import Enum
 from typing import Annotated, Dict, List, Literal, Optional, Union
 
 import uvicorn
-from fastapi import FastAPI, File, Form, Header, HTTPException, Query, Response, UploadFile
+from fastapi import FastAPI, File, Form, Header, HTTPException, Query, Request, Response, UploadFile
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
 
+# The port, for the servers the document lists (the top-level one, and an operation's own).
+PORT = int(sys.argv[1]) if len(sys.argv) > 1 else 8000
+
 app = FastAPI(
     title="Pet Store",
+    servers=[{"url": f"http://127.0.0.1:{PORT}", "description": "This app"}],
     version="1.0.0",
     # Operation ids are the handlers' names (list_pets), as a person would name them.
     generate_unique_id_function=lambda route: route.name,
@@ -245,5 +252,40 @@ async def upload_document(
                   text=(await file.read()).decode(), description=description, extras=names, tags=tags)
 
 
+class Tick(BaseModel):
+    n: int
+    word: str
+
+
+@app.get(
+    "/ticks",
+    tags=["streams"],
+    response_class=StreamingResponse,
+    responses={200: {"description": "One tick per event, then [DONE]",
+                     "content": {"text/event-stream": {"schema": Tick.model_json_schema()}}}},
+)
+def ticks(count: int = 3) -> StreamingResponse:
+    """A text/event-stream response: each event's data is a Tick; `data: [DONE]` ends it."""
+    def events():
+        yield ": a comment the client skips\n\n"
+        for n in range(count):
+            yield f"event: tick\nid: {n}\ndata: {Tick(n=n, word='tick' * (n + 1)).model_dump_json()}\n\n"
+        yield "data: [DONE]\n\n"
+        yield "data: {\"n\": -1, \"word\": \"after the end\"}\n\n"
+    return StreamingResponse(events(), media_type="text/event-stream")
+
+
+# The per-operation server is this app under /mirror: an absolute URL, as a document gives.
+@app.get("/elsewhere", tags=["streams"], openapi_extra={"servers": [{"url": f"http://127.0.0.1:{PORT}/mirror"}]})
+def elsewhere(request: Request) -> Dict[str, str]:
+    """An operation with its own `servers`: the check serves it on the same app, under /mirror."""
+    return {"path": request.url.path}
+
+
+@app.get("/mirror/elsewhere", include_in_schema=False)
+def mirror_elsewhere(request: Request) -> Dict[str, str]:
+    return {"path": request.url.path}
+
+
 if __name__ == "__main__":
-    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
+    uvicorn.run(app, host="127.0.0.1", port=PORT, log_level="warning")

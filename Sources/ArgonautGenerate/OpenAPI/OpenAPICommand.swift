@@ -1,4 +1,4 @@
-/// `argonaut-generate openapi DOC --output DIR [--access public|internal]`.
+/// `argonaut-generate openapi DOC --output DIR [--access public|internal] [--tag NAME]… [--operation ID]…`.
 ///
 /// Parsed by hand, like ``Arguments``, so the tool has no package dependency.
 struct OpenAPIArguments: Equatable, Sendable {
@@ -10,9 +10,12 @@ struct OpenAPIArguments: Equatable, Sendable {
   var isPublic = true
   /// `--help` or `-h`.
   var wantsHelp = false
+  /// `--tag NAME` and `--operation ID`, each repeatable: the operations kept.
+  var filter = OperationFilter()
 
   static let usage = """
     USAGE: argonaut-generate openapi DOC --output DIR [--access public|internal]
+                                     [--tag NAME]... [--operation ID]...
 
     Writes Swift models (Models.swift) and one Service class per tag (UsersService.swift…)
     for an OpenAPI 3.0 or 3.1 document in JSON or YAML (told apart by content). A relative
@@ -23,6 +26,9 @@ struct OpenAPIArguments: Equatable, Sendable {
     OPTIONS:
       --output DIR       The directory to write into (created if needed).
       --access LEVEL     public (the default) or internal.
+      --tag NAME         Keep the operations tagged NAME (repeatable), and what they reference.
+      --operation ID     Keep the operation whose operationId is ID (repeatable), and what
+                         it references. With neither, every operation is generated.
       -h, --help         Show this help.
     """
 
@@ -49,6 +55,8 @@ struct OpenAPIArguments: Equatable, Sendable {
       switch name {
       case "-h", "--help": wantsHelp = true
       case "--output", "-o": output = try value()
+      case "--tag": filter.tags.append(try value())
+      case "--operation": filter.operationIds.append(try value())
       case "--access":
         switch try value() {
         case "public": isPublic = true
@@ -97,7 +105,14 @@ enum OpenAPICommand {
       print("argonaut-generate: \(error)", to: &standardError)
       return 65
     }
-    let output = OpenAPIGenerator(options: .init(isPublic: parsed.isPublic, sourceName: name)).generate(document)
+    let filtered: OpenAPIDocument
+    do {
+      filtered = try parsed.filter.apply(to: document)
+    } catch {
+      print("argonaut-generate: \(error.description)", to: &standardError)
+      return 64
+    }
+    let output = OpenAPIGenerator(options: .init(isPublic: parsed.isPublic, sourceName: name)).generate(filtered)
     for diagnostic in output.diagnostics {
       print("argonaut-generate: \(diagnostic)", to: &standardError)
     }

@@ -8,8 +8,9 @@ import ArgonautYAML
 /// into one first (``ReferenceBundler``): the schemas that relative `$ref`s name join
 /// `components/schemas`, and ``source(of:)`` says which file each part came from.
 struct OpenAPIDocument: Sendable {
-  /// The whole document, with what other files contribute brought in.
-  let root: JSON
+  /// The whole document, with what other files contribute brought in (cut down by
+  /// ``OperationFilter`` for `--tag` and `--operation`).
+  var root: JSON
   /// The `openapi` field, such as `3.1.0`.
   let version: String
   /// Where the parts brought in from other files come from: the pointer where a part

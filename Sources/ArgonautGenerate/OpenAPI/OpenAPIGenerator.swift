@@ -7,8 +7,8 @@
 ///    (``OperationTranslator``);
 /// 4. **break cycles** (``IndirectionPass``);
 /// 5. **render**: `Models.swift`, split into `Models+2.swift`… when it is long
-///    (``ModelRenderer``), and one file per service
-///    (``ServiceRenderer``).
+///    (``ModelRenderer``), `Servers.swift` when the document lists servers
+///    (``OpenAPIServers``), and one file per service (``ServiceRenderer``).
 ///
 /// ```swift
 /// let output = OpenAPIGenerator(options: .init(sourceName: "openapi.json")).generate(document)
@@ -37,7 +37,9 @@ struct OpenAPIGenerator: Sendable {
   /// The files for `document`.
   func generate(_ document: OpenAPIDocument) -> Output {
     let operations = OperationTranslator(document: document)
-    var schemas = SchemaTranslator(document: document, reservedNames: operations.serviceNames())
+    // `enum Servers` takes its name when the document lists servers.
+    let reserved = operations.serviceNames() + (document.root["servers"]?.elements.isEmpty == false ? ["Servers"] : [])
+    var schemas = SchemaTranslator(document: document, reservedNames: reserved)
     schemas.translateComponents()
     let services = document.traced(operations.services(&schemas))
     schemas.updateDeclarations(IndirectionPass.run)
@@ -49,17 +51,24 @@ struct OpenAPIGenerator: Sendable {
       // Regenerate rather than edit: the generator overwrites this file.
       """
     var files = ModelRenderer(declarations: schemas.declarations, access: access, header: header).render()
+    var diagnostics: [OpenAPIDiagnostic] = []
+    let servers = OpenAPIServers.servers(of: document, diagnostics: &diagnostics)
+    if !servers.isEmpty {
+      files.append((name: "Servers.swift", contents: OpenAPIServers.render(servers, access: access, header: header)))
+    }
     for service in services {
       let usesFoundation = service.operations.contains { operation in
         operation.parameters.contains { $0.type.usesFoundation }
           || (operation.body?.type.usesFoundation ?? false)
           || { if case .json(let type) = operation.response { type.usesFoundation } else { false } }()
+          || { if case .stream(let stream) = operation.response { stream.type.usesFoundation } else { false } }()
+          || (operation.alternativeStream?.type.usesFoundation ?? false)
       }
       let renderer = ServiceRenderer(service: service, access: access, header: header, usesFoundation: usesFoundation)
       files.append((name: "\(service.name).swift", contents: renderer.render()))
     }
     return Output(
-      files: files, diagnostics: document.traced(schemas.diagnostics),
+      files: files, diagnostics: document.traced(schemas.diagnostics + diagnostics),
       counts: (schemas.declarations.count, services.count, services.reduce(0) { $0 + $1.operations.count }))
   }
 }

@@ -28,6 +28,12 @@ struct OperationDeclaration: Sendable {
   var body: Body?
   /// What the first 2xx response holds.
   var response: ResponseKind
+  /// The stream the first 2xx response also offers beside JSON (OpenAI's `stream:
+  /// true`): a second method, `nameStream`, returns it; `nil` otherwise.
+  var alternativeStream: StreamKind?
+  /// The operation's own server (or its path item's), an absolute URL that replaces
+  /// the environment's base URL; `nil` for the top-level servers.
+  var server: String?
 
   /// Where a parameter goes.
   enum Location: String, Sendable {
@@ -125,5 +131,47 @@ struct OperationDeclaration: Sendable {
     case nothing
     /// A body that is not JSON: `Data`.
     case data
+    /// A stream of values of this type: the method returns it without loading.
+    case stream(StreamKind)
+  }
+
+  /// A streamed response: a typed sequence of values.
+  struct StreamKind: Sendable {
+    /// How the values are framed.
+    enum Framing: Sendable {
+      /// `text/event-stream`: one value per event's `data` (`TypedEventStream`).
+      case events
+      /// `application/jsonl`, `application/x-ndjson`: one value per line (`JSONLineStream`).
+      case lines
+    }
+
+    /// How the values are framed.
+    var framing: Framing
+    /// The type of each value.
+    var type: APIType
+
+    /// The Swift type of the sequence, such as `TypedEventStream<Chunk>`.
+    var swift: String {
+      switch framing {
+      case .events: "TypedEventStream<\(type.swift)>"
+      case .lines: "JSONLineStream<\(type.swift)>"
+      }
+    }
+
+    /// How the doc comment names the framing.
+    var description: String {
+      switch framing {
+      case .events: "`text/event-stream`: each event's `data`; `[DONE]` ends it"
+      case .lines: "JSON Lines: one value per line"
+      }
+    }
+
+    /// The `Service` method that returns the sequence for a request: `events` or `lines`.
+    var method: String {
+      switch framing {
+      case .events: "events"
+      case .lines: "lines"
+      }
+    }
   }
 }

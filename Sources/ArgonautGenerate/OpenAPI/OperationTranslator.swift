@@ -60,7 +60,18 @@ struct OperationTranslator {
         index = services.count - 1
       }
       guard var operation = translate(entry, &schemas) else { continue }
-      let taken = Self.reservedMethodNames + services[index!].operations.flatMap { [$0.name, $0.name + "Resource"] }
+      // The methods it adds (`…Request`, `…Stream`) must not take a reserved name either.
+      var suffixes = ["Resource"]
+      if case .stream = operation.response { suffixes = ["Request"] }
+      if operation.alternativeStream != nil { suffixes.append("Stream") }
+      let derived = Self.reservedMethodNames.flatMap { name in
+        suffixes.compactMap { name.hasSuffix($0) && name.count > $0.count ? String(name.dropLast($0.count)) : nil }
+      }
+      let taken =
+        Self.reservedMethodNames + derived
+        + services[index!].operations.flatMap {
+          [$0.name, $0.name + "Resource", $0.name + "Request", $0.name + "Stream"]
+        }
       operation.name = APINaming.memberNames(for: [operation.name], reserved: taken)[0]
       services[index!].operations.append(operation)
     }
@@ -159,10 +170,12 @@ struct OperationTranslator {
       for: parameters.map(\.name), reserved: Self.locals + Self.reservedMethodNames + (body == nil ? [] : ["body"]))
     for offset in parameters.indices { parameters[offset].label = labels[offset] }
 
+    let (response, alternativeStream) = self.response(operation, at: entry.pointer, hint: hint, &schemas)
     return OperationDeclaration(
       name: name, pointer: entry.pointer, method: entry.method, path: entry.path,
       summary: APINaming.summary(operation["summary"]?.stringValue ?? operation["description"]?.stringValue),
-      parameters: parameters, body: body, response: response(operation, at: entry.pointer, hint: hint, &schemas))
+      parameters: parameters, body: body, response: response, alternativeStream: alternativeStream,
+      server: server(operation, item: entry.item))
   }
 
   /// The body of a resolved `requestBody`: JSON first, then the first media type in
@@ -250,21 +263,61 @@ struct OperationTranslator {
       property: property.name, key: property.key, isOptional: property.type.isOptional, value: value)
   }
 
+  /// What the first 2xx response holds, and the stream it offers beside JSON.
   private func response(
     _ operation: JSON, at pointer: String, hint: String, _ schemas: inout SchemaTranslator
-  ) -> OperationDeclaration.ResponseKind {
+  ) -> (OperationDeclaration.ResponseKind, OperationDeclaration.StreamKind?) {
     guard let (status, response) = (operation["responses"]?.members ?? []).first(where: { $0.key.hasPrefix("2") })
-    else { return .nothing }
+    else { return (.nothing, nil) }
     let responsePointer = JSONPointer.appending(status, to: pointer + "/responses")
     guard let (resolved, resolvedPointer) = document.dereferenced(response, at: responsePointer) else {
       schemas.warn(responsePointer, "$ref that cannot be followed: the response is typed as JSON")
-      return .json(.json)
+      return (.json(.json), nil)
     }
     let content = resolved["content"]?.members ?? []
-    guard let json = content.first(where: { Self.isJSON($0.key) }) else { return content.isEmpty ? .nothing : .data }
-    guard let schema = json.value["schema"] else { return .json(.json) }
+    let stream = self.stream(in: content, at: resolvedPointer, hint: hint, &schemas)
+    guard let json = content.first(where: { Self.isJSON($0.key) }) else {
+      if let stream { return (.stream(stream), nil) }
+      return (content.isEmpty ? .nothing : .data, nil)
+    }
+    guard let schema = json.value["schema"] else { return (.json(.json), stream) }
     let schemaPointer = JSONPointer.appending(json.key, to: resolvedPointer + "/content") + "/schema"
-    return .json(schemas.type(of: schema, at: schemaPointer, name: hint + " response"))
+    return (.json(schemas.type(of: schema, at: schemaPointer, name: hint + " response")), stream)
+  }
+
+  /// The stream a response's `content` offers: `text/event-stream` first, then JSON
+  /// Lines (`application/jsonl`, `application/x-ndjson`), each value typed by the
+  /// media type's schema (`JSON` without one).
+  private func stream(
+    in content: [(key: String, value: JSON)], at pointer: String, hint: String, _ schemas: inout SchemaTranslator
+  ) -> OperationDeclaration.StreamKind? {
+    let framings: [(String, OperationDeclaration.StreamKind.Framing)] = [
+      ("text/event-stream", .events), ("application/jsonl", .lines), ("application/x-ndjson", .lines),
+    ]
+    for (mediaType, framing) in framings {
+      guard let entry = content.first(where: { Self.baseMediaType($0.key) == mediaType }) else { continue }
+      let schemaPointer = JSONPointer.appending(entry.key, to: pointer + "/content") + "/schema"
+      var type =
+        entry.value["schema"].map {
+          schemas.type(of: $0, at: schemaPointer, name: hint + (framing == .events ? " event" : " line"))
+        } ?? .json
+      // A stream's values are never absent: a nullable schema is read as its value.
+      type = type.wrapped
+      return OperationDeclaration.StreamKind(framing: framing, type: type)
+    }
+    return nil
+  }
+
+  /// The operation's own server, else its path item's: the first `servers` entry
+  /// whose URL is absolute, with its variables' defaults filled in.
+  private func server(_ operation: JSON, item: JSON) -> String? {
+    for servers in [operation["servers"], item["servers"]] {
+      guard let first = servers?.elements.first, let url = OpenAPIServers.url(of: first), url.contains("://") else {
+        continue
+      }
+      return url
+    }
+    return nil
   }
 
   /// How a value of `type` becomes text, or `nil` when it cannot.

@@ -47,9 +47,11 @@ struct ServiceRenderer: Sendable {
   }
 
   private func operation(_ operation: OperationDeclaration) -> [String] {
+    if case .stream(let stream) = operation.response { return streamOperation(operation, stream) }
     let resultType: String
     let parser: String
     switch operation.response {
+    case .stream: return []
     case .json(let type):
       resultType = type.swift
       parser = ".decoding(\(type.swift).self)"
@@ -72,8 +74,9 @@ struct ServiceRenderer: Sendable {
 
     lines += [
       "  /// \(title)", "  ///", "  /// The request as a resource, for `load`, `pages` or a `ResourceOperation`.",
-      "  /// From `\(operation.pointer)`.",
     ]
+    if let server = operation.server { lines.append("  /// Sent to the operation's own server, `\(server)`.") }
+    lines.append("  /// From `\(operation.pointer)`.")
     lines += SourceLayout.wrapped(
       prefix: "  \(access)func \(resourceName)(", items: parameters, suffix: ") -> Resource<\(resultType)> {",
       indent: "  ")
@@ -96,13 +99,85 @@ struct ServiceRenderer: Sendable {
       lines.append("    return try await load(resource)")
     }
     lines.append("  }")
+    if let stream = operation.alternativeStream {
+      lines.append("")
+      lines += [
+        "  /// \(title)", "  ///", "  /// The streamed form of the response (\(stream.description)).",
+        "  /// From `\(operation.pointer)`.",
+      ]
+      lines += streamMethod(
+        name: Identifiers.unescaped(operation.name) + "Stream", parameters: parameters, stream: stream,
+        request: "\(resourceName)(\(arguments.joined(separator: ", "))).request")
+    }
+    return lines
+  }
+
+  /// An operation whose response is only a stream: `nameRequest(…) -> Request` and
+  /// `name(…) -> TypedEventStream<T>` (or `JSONLineStream<T>`), which sends it when
+  /// the loop asks for the first value.
+  private func streamOperation(_ operation: OperationDeclaration, _ stream: OperationDeclaration.StreamKind) -> [String]
+  {
+    var parameters = operation.parameters.map { "\($0.label): \($0.type.swift)\($0.type.isOptional ? " = nil" : "")" }
+    var arguments = operation.parameters.map { "\(Self.argumentLabel($0.label)): \($0.label)" }
+    if let body = operation.body {
+      parameters.append("body: \(body.type.swift)\(body.type.isOptional ? " = nil" : "")")
+      arguments.append("body: body")
+    }
+    let title = "`\(operation.method.uppercased()) \(operation.path)`" + (operation.summary.map { ": \($0)" } ?? ".")
+    let requestName = Identifiers.unescaped(operation.name) + "Request"
+    var lines: [String] = [
+      "  /// \(title)", "  ///", "  /// The request, for the untyped `\(stream.method)(_:)` or `bytes(_:)`.",
+    ]
+    if let server = operation.server { lines.append("  /// Sent to the operation's own server, `\(server)`.") }
+    lines += [
+      "  /// From `\(operation.pointer)`."
+    ]
+    lines += SourceLayout.wrapped(
+      prefix: "  \(access)func \(requestName)(", items: parameters, suffix: ") -> Request {", indent: "  ")
+    var statements = requestStatements(operation)
+    if statements.count == 1, let only = statements.first, only.hasPrefix("    let request = ") {
+      statements = ["    " + only.dropFirst("    let request = ".count)]
+    } else {
+      statements.append("    return request")
+    }
+    lines += statements
+    lines.append("  }")
+    lines.append("")
+    lines += [
+      "  /// \(title)", "  ///",
+      "  /// The response's values as they arrive (\(stream.description)); the request is sent",
+      "  /// when the loop asks for the first one.", "  /// From `\(operation.pointer)`.",
+    ]
+    lines += streamMethod(
+      name: Identifiers.unescaped(operation.name), parameters: parameters, stream: stream,
+      request: "\(requestName)(\(arguments.joined(separator: ", ")))")
+    return lines
+  }
+
+  /// `func name(parameters) -> Stream { events(request, as: T.self) }`.
+  private func streamMethod(
+    name: String, parameters: [String], stream: OperationDeclaration.StreamKind, request: String
+  ) -> [String] {
+    var lines = SourceLayout.wrapped(
+      prefix: "  \(access)func \(Identifiers.escaped(name))(", items: parameters, suffix: ") -> \(stream.swift) {",
+      indent: "  ")
+    let single = "    \(stream.method)(\(request), as: \(stream.type.swift).self)"
+    if single.count <= SourceLayout.lineLength {
+      lines.append(single)
+    } else {
+      lines.append("    let request = \(request)")
+      lines.append("    return \(stream.method)(request, as: \(stream.type.swift).self)")
+    }
+    lines.append("  }")
     return lines
   }
 
   /// The statements that make `request`.
   private func requestStatements(_ operation: OperationDeclaration) -> [String] {
     var lines: [String] = []
-    var requestArguments = [Self.method(operation.method), Identifiers.stringLiteral(operation.path)]
+    // An operation with its own server sends its requests there: an absolute URL.
+    let url = (operation.server ?? "") + operation.path
+    var requestArguments = [Self.method(operation.method), Identifiers.stringLiteral(url)]
     let path = operation.parameters.filter { $0.location == .path }
     if !path.isEmpty {
       let entries = path.map { "\(Identifiers.stringLiteral($0.name)): \(text(of: $0, value: $0.label))" }

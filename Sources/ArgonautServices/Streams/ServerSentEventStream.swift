@@ -208,7 +208,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
       }
     }
 
-    private mutating func finish() {
+    mutating func finish() {
       isFinished = true
       chunk = []
       connection?.body.cancel()

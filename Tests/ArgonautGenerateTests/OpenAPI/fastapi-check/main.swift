@@ -169,6 +169,28 @@ do {
   check(false, "unexpected error: \(error)")
 }
 
+do {
+  // A text/event-stream response: each event's data decoded as the schema's model; [DONE] ends it.
+  let streams = StreamsService(configuration: configuration)
+  var ticks: [String] = []
+  for try await tick in streams.ticks(count: 3) { ticks.append("\(tick.n):\(tick.word)") }
+  check(ticks == ["0:tick", "1:ticktick", "2:tickticktick"], "ticks: an event stream, typed, ending at [DONE]")
+  var untyped: [String] = []
+  for try await event in streams.events(streams.ticksRequest(count: 1)) { untyped.append(event.event ?? event.data) }
+  check(untyped == ["tick", "[DONE]", "{\"n\": -1, \"word\": \"after the end\"}"], "ticksRequest: the untyped events")
+
+  // The document's servers: the top-level list is `enum Servers`; an operation's own server is absolute.
+  check(Servers.thisApp.baseURL?.absoluteString == "http://127.0.0.1:\(port)", "Servers.thisApp: the top-level server")
+  let elsewhere = try await StreamsService(configuration: ServiceConfiguration(environment: Servers.thisApp))
+    .elsewhere()
+  check(elsewhere == ["path": "/mirror/elsewhere"], "elsewhere: sent to the operation's own server")
+  let fromAnyBase = try await StreamsService(configuration: ServiceConfiguration(environment: .absoluteURLsOnly))
+    .elsewhere()
+  check(fromAnyBase == elsewhere, "elsewhere: absolute, whatever the environment")
+} catch {
+  check(false, "unexpected error: \(error)")
+}
+
 struct CheckFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
