@@ -41,6 +41,37 @@ struct OpenAPISchemaTests {
     #expect(members["loose"]?.type == .optional(.string) && members["loose"]?.isRequired == false)
   }
 
+  @Test("optional and nullable, in all three spellings: three states; required or not nullable: plain T?")
+  func optionalNullable() throws {
+    let text = """
+      {"openapi": "3.1.0", "paths": {}, "components": {"schemas": {
+        "A": {"type": "object", "required": ["id", "kept"], "properties": {
+          "id": {"type": "integer"},
+          "n30": {"type": "string", "nullable": true},
+          "n31": {"type": ["integer", "null"]},
+          "any": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
+          "kept": {"type": ["string", "null"]},
+          "loose": {"type": "string"}}}}}}
+      """
+    let models = OpenAPIFixtures.file("Models.swift", in: try OpenAPIFixtures.generate(json: text))
+    #expect(models.contains("  @Nullable public var n30: String?\n"))
+    #expect(models.contains("  @Nullable public var n31: Int?\n"))
+    #expect(models.contains("  @Nullable public var `any`: [String]?\n"))
+    #expect(models.contains("  public let kept: String?\n"))
+    #expect(models.contains("  public let loose: String?\n"))
+    #expect(models.contains("    n30: String? = nil,\n"))
+    #expect(models.contains("    _ n30: Nullable<String>,\n    _ n31: Nullable<Int>,\n"))
+    #expect(models.contains("    _ `any`: Nullable<[String]>,\n"))
+    #expect(models.contains("    self._n30 = n30\n"))
+    #expect(models.contains("      A.init(_:_:_:_:_:_:),\n"))
+    #expect(models.contains("      j.decodeNullable(\"n30\"),\n"))
+    #expect(models.contains("    self._any = `any`\n"))
+    #expect(models.contains("      j <|? \"kept\",\n"))
+    #expect(models.contains("    if let value = self._n31.encodeIfPresent() { members.append((\"n31\", value)) }\n"))
+    #expect(models.contains("    members.append((\"kept\", self.kept.encode()))\n"))
+    #expect(models.contains("    if let value = self.loose { members.append((\"loose\", value.encode())) }\n"))
+  }
+
   @Test("formats: date-time, uuid, uri, int64, int32, number")
   func formats() throws {
     let members = properties(
@@ -196,6 +227,30 @@ struct OpenAPISchemaTests {
     #expect(properties(found.first { $0.name == "Node" })["children"]?.isIndirect == false)
     #expect(properties(found.first { $0.name == "Link" })["node"]?.isIndirect == true)
     #expect(properties(found.first { $0.name == "Leaf" })["node"]?.isIndirect == false)
+  }
+
+  @Test("a schema named Nullable does not hide the wrapper")
+  func schemaNamedNullable() throws {
+    let text = """
+      {"openapi": "3.1.0", "paths": {}, "components": {"schemas": {
+        "Nullable": {"type": "object", "properties": {"bio": {"type": ["string", "null"]}}}}}}
+      """
+    let models = OpenAPIFixtures.file("Models.swift", in: try OpenAPIFixtures.generate(json: text))
+    #expect(!models.contains("struct Nullable:"))
+    #expect(models.contains("  @Nullable public var bio: String?\n"))
+  }
+
+  @Test("an optional, nullable property behind a reference stays a plain T? (no @Nullable)")
+  func indirectNullable() throws {
+    let text = """
+      {"openapi": "3.1.0", "paths": {}, "components": {"schemas": {
+        "Category": {"type": "object", "properties": {
+          "parent": {"anyOf": [{"$ref": "#/components/schemas/Category"}, {"type": "null"}]}}}}}}
+      """
+    let models = OpenAPIFixtures.file("Models.swift", in: try OpenAPIFixtures.generate(json: text))
+    #expect(models.contains("  public var parent: Category? { _parent.value }\n"))
+    #expect(!models.contains("@Nullable"))
+    #expect(models.contains("      j <|? \"parent\"\n"))
   }
 
   @Test("a cycle of required properties, which no finite JSON has, gets one optional property and a warning")

@@ -10,11 +10,12 @@ struct APINaming: Sendable {
   private var taken: Set<String>
 
   /// Names that no generated type may take: the standard library's and Argonaut's
-  /// (as in the sample generator), the services layer's, and the cycle-breaking box.
+  /// (as in the sample generator), the services layer's, the cycle-breaking box, and
+  /// `Nullable`, the wrapper of optional, nullable properties.
   static let reservedTypeNames: Set<String> = Naming.reservedTypeNames.union([
     "Indirect", "Service", "ServiceConfiguration", "ServiceError", "Request", "Resource", "QueryItem", "HTTPMethod",
     "RequestBody", "Response", "ResponseParser", "HTTPResponse", "HTTPRequest", "Foundation", "ArgonautServices",
-    "ArgonautFoundation", "URLRequest", "Model", "Duration",
+    "ArgonautFoundation", "URLRequest", "Model", "Duration", "Nullable",
   ])
 
   init() {

@@ -3,7 +3,8 @@
 /// - A structure that holds itself, directly or through other structures (`Node.parent: Node?`),
 ///   keeps each property that closes such a cycle behind a reference (``ModelDeclaration/Property/isIndirect``).
 ///   Arrays and maps already hold their elements out of line, so they close no cycle;
-///   unions are `indirect` enumerations, so they close none either.
+///   unions are `indirect` enumerations, so they close none either. Such a property is a
+///   plain `T?` even when optional and nullable: it does not keep `null` apart from absent.
 /// - A type alias that refers to itself (`typealias Tree = [Tree]`) cannot be written
 ///   in Swift: it becomes `JSON`, with a diagnostic.
 /// - A structure that must hold itself through required, non-nullable properties only
@@ -68,6 +69,8 @@ enum IndirectionPass {
       guard case .structure(var properties) = declarations[offset].kind, !edges[offset].isEmpty else { continue }
       for edge in edges[offset] where edge.target == offset || reach(edge.target).contains(offset) {
         properties[edge.property].isIndirect = true
+        // A reference holds a plain `T?`: `null` reads as absent (a known limit).
+        properties[edge.property].isNullable = false
       }
       declarations[offset].kind = .structure(properties)
     }

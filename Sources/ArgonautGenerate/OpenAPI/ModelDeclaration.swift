@@ -39,6 +39,10 @@ struct ModelDeclaration: Sendable {
     var isRequired: Bool
     /// Whether the value lives behind a reference, which breaks a `$ref` cycle.
     var isIndirect = false
+    /// Whether the property is optional and nullable, so it keeps absent, `null` and a
+    /// value apart: an `@Nullable var` of `type`, decoded with `decodeNullable`. Never
+    /// with ``isIndirect``.
+    var isNullable = false
     /// The first line of the property's `description`.
     var summary: String?
   }

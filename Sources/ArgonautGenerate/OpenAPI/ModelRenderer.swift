@@ -2,7 +2,9 @@
 ///
 /// Structures get a memberwise initializer (optionals default to `nil`), a
 /// `Decodable` conformance with `build`, and a `JSONEncodable` conformance that
-/// leaves out absent optional keys and writes `null` for required nullable ones.
+/// leaves out absent optional keys and writes `null` for required nullable ones. An
+/// optional and nullable property is a `@Nullable var`, which keeps absent and `null`
+/// apart through decoding and encoding.
 /// String enumerations keep unknown values in `case unknown(String)`; unions decode
 /// by their discriminator.
 struct ModelRenderer: Sendable {
@@ -97,6 +99,8 @@ struct ModelRenderer: Sendable {
         let storage = storageName(property)
         lines.append("  \(access)var \(property.name): \(property.type.swift) { \(storage).value }")
         lines.append("  private let \(storage): Indirect<\(property.type.swift)>")
+      } else if property.isNullable {
+        lines.append("  @Nullable \(access)var \(property.name): \(property.type.swift)")
       } else {
         lines.append("  \(access)let \(property.name): \(property.type.swift)")
       }
@@ -116,14 +120,42 @@ struct ModelRenderer: Sendable {
       }
       lines.append("  }")
     }
+    // Decoding sets the `@Nullable` storage itself, `null` apart from absent; without
+    // labels, this initializer cannot clash with the memberwise one (whose labels are
+    // property names).
+    let hasNullable = properties.contains(where: \.isNullable)
+    if hasNullable {
+      lines.append("")
+      let parameters = properties.map { property in
+        "_ \(property.name): \(property.isNullable ? "Nullable<\(property.type.wrapped.swift)>" : property.type.swift)"
+      }
+      lines.append("  /// Makes the value from its decoded members, absent and `null` kept apart.")
+      lines += SourceLayout.wrapped(prefix: "  private init(", items: parameters, suffix: ") {", indent: "  ")
+      for property in properties {
+        if property.isIndirect {
+          lines.append("    self.\(storageName(property)) = Indirect(\(property.name))")
+        } else if property.isNullable {
+          lines.append("    self.\(storageName(property)) = \(property.name)")
+        } else {
+          lines.append("    self.\(property.name) = \(property.name)")
+        }
+      }
+      lines.append("  }")
+    }
     lines += ["}", ""]
 
     lines += ["extension \(name): Decodable {", "  \(access)static func decode(_ j: JSON) -> Decoded<\(name)> {"]
     // `Argonaut.build`: a property named `build` would hide the function.
-    lines += ["    Argonaut.build(", "      \(name).init,"]
+    let initializer = hasNullable ? "init(" + properties.map { _ in "_:" }.joined() + ")" : "init"
+    lines += ["    Argonaut.build(", "      \(name).\(initializer),"]
     for (offset, property) in properties.enumerated() {
       let comma = offset == properties.count - 1 ? "" : ","
-      lines.append("      j \(lookupOperator(property)) \(Identifiers.stringLiteral(property.key))\(comma)")
+      let key = Identifiers.stringLiteral(property.key)
+      if property.isNullable {
+        lines.append("      j.decodeNullable(\(key))\(comma)")
+      } else {
+        lines.append("      j \(lookupOperator(property)) \(key)\(comma)")
+      }
     }
     lines += ["    )", "  }", "}", ""]
 
@@ -141,6 +173,16 @@ struct ModelRenderer: Sendable {
         let key = Identifiers.stringLiteral(property.key)
         if property.isRequired {
           lines.append("    members.append((\(key), self.\(property.name).encode()))")
+        } else if property.isNullable {
+          let storage = "self.\(storageName(property))"
+          let line = "    if let value = \(storage).encodeIfPresent() { members.append((\(key), value)) }"
+          if line.count <= SourceLayout.lineLength {
+            lines.append(line)
+          } else {
+            lines += [
+              "    if let value = \(storage).encodeIfPresent() {", "      members.append((\(key), value))", "    }",
+            ]
+          }
         } else {
           let line = "    if let value = self.\(property.name) { members.append((\(key), value.encode())) }"
           if line.count <= SourceLayout.lineLength {

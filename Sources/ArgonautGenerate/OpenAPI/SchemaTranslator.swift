@@ -245,6 +245,7 @@ struct SchemaTranslator: Sendable {
       properties.append(
         ModelDeclaration.Property(
           name: propertyName, key: member.key, type: isRequired ? type : type.optional, isRequired: isRequired,
+          isNullable: !isRequired && type.isOptional,
           summary: APINaming.summary(member.schema["description"]?.stringValue)))
     }
     declarations[index].kind = .structure(properties)

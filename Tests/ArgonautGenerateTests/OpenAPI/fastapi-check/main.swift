@@ -191,6 +191,20 @@ do {
   check(false, "unexpected error: \(error)")
 }
 
+// Null and absent stay apart: Owner.email is optional and nullable (anyOf [string, null]).
+for email in ["", ", \"email\": null", ", \"email\": \"ann@example.com\""] {
+  let text = "{\"id\": \"00000000-0000-0000-0000-000000000001\", \"name\": \"Ann\"\(email)}"
+  let json = try JSON(parsing: text)
+  let decoded = Owner.decode(json).value
+  check(decoded?.encode()["email"] == json["email"], "Owner.email: decode then encode keeps {…\(email)}")
+}
+var patch = Owner(id: UUID(), name: "Ann")
+check(patch.email == nil && patch.encode()["email"] == nil, "Owner.email: nil is absent")
+patch.$email = .null
+check(patch.email == nil && patch.encode()["email"] == .null, "Owner.email: $email = .null sends null")
+patch.email = "ann@example.com"
+check(patch.encode()["email"] == "ann@example.com", "Owner.email: a value")
+
 struct CheckFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }

@@ -105,6 +105,7 @@ public struct User: Sendable {
   public let pet: Pet?
   public let anything: JSON?
   public let either: UserEither?
+  @Nullable public var bio: String?
 
   /// Makes the value from its members.
   public init(
@@ -123,7 +124,8 @@ public struct User: Sendable {
     friends: [User]? = nil,
     pet: Pet? = nil,
     anything: JSON? = nil,
-    either: UserEither? = nil
+    either: UserEither? = nil,
+    bio: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -141,13 +143,53 @@ public struct User: Sendable {
     self.pet = pet
     self.anything = anything
     self.either = either
+    self.bio = bio
+  }
+
+  /// Makes the value from its decoded members, absent and `null` kept apart.
+  private init(
+    _ id: Int64,
+    _ name: String,
+    _ nickname: String?,
+    _ email: String?,
+    _ homepage: URL?,
+    _ selfValue: String?,
+    _ `class`: String?,
+    _ favoriteColor: Color?,
+    _ scores: [String: Double]?,
+    _ extra: [String: JSON]?,
+    _ address: UserAddress?,
+    _ manager: User?,
+    _ friends: [User]?,
+    _ pet: Pet?,
+    _ anything: JSON?,
+    _ either: UserEither?,
+    _ bio: Nullable<String>
+  ) {
+    self.id = id
+    self.name = name
+    self.nickname = nickname
+    self.email = email
+    self.homepage = homepage
+    self.selfValue = selfValue
+    self.`class` = `class`
+    self.favoriteColor = favoriteColor
+    self.scores = scores
+    self.extra = extra
+    self.address = address
+    self._manager = Indirect(manager)
+    self.friends = friends
+    self.pet = pet
+    self.anything = anything
+    self.either = either
+    self._bio = bio
   }
 }
 
 extension User: Decodable {
   public static func decode(_ j: JSON) -> Decoded<User> {
     Argonaut.build(
-      User.init,
+      User.init(_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:_:),
       j <| "id",
       j <| "name",
       j <|? "nickname",
@@ -163,7 +205,8 @@ extension User: Decodable {
       j <||? "friends",
       j <|? "pet",
       j <|? "anything",
-      j <|? "either"
+      j <|? "either",
+      j.decodeNullable("bio")
     )
   }
 }
@@ -187,6 +230,7 @@ extension User: JSONEncodable {
     if let value = self.pet { members.append(("pet", value.encode())) }
     if let value = self.anything { members.append(("anything", value.encode())) }
     if let value = self.either { members.append(("either", value.encode())) }
+    if let value = self._bio.encodeIfPresent() { members.append(("bio", value)) }
     return .object(JSONObject(members))
   }
 }

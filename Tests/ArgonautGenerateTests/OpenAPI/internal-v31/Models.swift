@@ -9,8 +9,11 @@ struct Item: Sendable {
   let size: Int?
   let note: String?
   let shape: ItemShape?
-  let level: ItemLevel?
+  @Nullable var level: ItemLevel?
   let mixed: JSON?
+  @Nullable var bio: String?
+  @Nullable var tags: [String]?
+  @Nullable var `default`: Int?
 
   /// Makes the value from its members.
   init(
@@ -19,7 +22,10 @@ struct Item: Sendable {
     note: String? = nil,
     shape: ItemShape? = nil,
     level: ItemLevel? = nil,
-    mixed: JSON? = nil
+    mixed: JSON? = nil,
+    bio: String? = nil,
+    tags: [String]? = nil,
+    `default`: Int? = nil
   ) {
     self.id = id
     self.size = size
@@ -27,19 +33,48 @@ struct Item: Sendable {
     self.shape = shape
     self.level = level
     self.mixed = mixed
+    self.bio = bio
+    self.tags = tags
+    self.`default` = `default`
+  }
+
+  /// Makes the value from its decoded members, absent and `null` kept apart.
+  private init(
+    _ id: String,
+    _ size: Int?,
+    _ note: String?,
+    _ shape: ItemShape?,
+    _ level: Nullable<ItemLevel>,
+    _ mixed: JSON?,
+    _ bio: Nullable<String>,
+    _ tags: Nullable<[String]>,
+    _ `default`: Nullable<Int>
+  ) {
+    self.id = id
+    self.size = size
+    self.note = note
+    self.shape = shape
+    self._level = level
+    self.mixed = mixed
+    self._bio = bio
+    self._tags = tags
+    self._default = `default`
   }
 }
 
 extension Item: Decodable {
   static func decode(_ j: JSON) -> Decoded<Item> {
     Argonaut.build(
-      Item.init,
+      Item.init(_:_:_:_:_:_:_:_:_:),
       j <| "id",
       j <|? "size",
       j <|? "note",
       j <|? "shape",
-      j <|? "level",
-      j <|? "mixed"
+      j.decodeNullable("level"),
+      j <|? "mixed",
+      j.decodeNullable("bio"),
+      j.decodeNullable("tags"),
+      j.decodeNullable("default")
     )
   }
 }
@@ -51,8 +86,11 @@ extension Item: JSONEncodable {
     members.append(("size", self.size.encode()))
     members.append(("note", self.note.encode()))
     if let value = self.shape { members.append(("shape", value.encode())) }
-    if let value = self.level { members.append(("level", value.encode())) }
+    if let value = self._level.encodeIfPresent() { members.append(("level", value)) }
     if let value = self.mixed { members.append(("mixed", value.encode())) }
+    if let value = self._bio.encodeIfPresent() { members.append(("bio", value)) }
+    if let value = self._tags.encodeIfPresent() { members.append(("tags", value)) }
+    if let value = self._default.encodeIfPresent() { members.append(("default", value)) }
     return .object(JSONObject(members))
   }
 }
